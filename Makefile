@@ -1,0 +1,59 @@
+# nickel - top-level Makefile.  Targets and variables: ../shared/docs/contract.md
+# (copied into docs/contract.md).  Each part of the tree adds its rules in mk/*.mk.
+
+# ---- user-facing variables (all optional) -----------------------------------
+SMP       ?= 2
+POLICY    ?= nick
+DEMO      ?=
+HOGS      ?=
+NICE      ?=
+SECONDS   ?=
+TRACE     ?=
+MEM       ?= 128
+ACCEL     ?= tcg
+MODULES   ?=
+ARGS      ?=
+MACHINE   ?= pc
+QEMUFLAGS ?=
+
+BUILD := build
+KERNEL := $(BUILD)/nickel.elf
+ISO := nickel.iso
+
+# The kernel command line from the variables above (only those that are set).
+CMDLINE := policy=$(POLICY)
+CMDLINE += $(if $(DEMO),demo=$(DEMO))
+CMDLINE += $(if $(HOGS),hogs=$(HOGS))
+CMDLINE += $(if $(NICE),nice=$(NICE))
+CMDLINE += $(if $(SECONDS),run=$(SECONDS))
+CMDLINE += $(if $(TRACE),trace=$(TRACE))
+CMDLINE += $(ARGS)
+
+QEMU_RUN = python3 tools/nickel-qemu --smp $(SMP) --mem $(MEM) \
+	--machine $(MACHINE) --accel $(ACCEL) \
+	--append "$(strip $(CMDLINE))" \
+	$(foreach m,$(MODULES),--module $(m)) \
+	$(if $(strip $(QEMUFLAGS)),--qemu-flags "$(QEMUFLAGS)")
+
+.PHONY: all deps run test unit bench iso debug gdb sim clean
+all: $(KERNEL)
+
+deps:
+	@sh tools/deps.sh
+
+run: deps $(KERNEL)
+	$(QEMU_RUN) --kernel $(KERNEL) --interactive
+
+debug: deps $(KERNEL)
+	$(QEMU_RUN) --kernel $(KERNEL) --interactive --gdb
+
+gdb: deps $(KERNEL)
+	gdb -q -ex "target remote localhost:1234" $(KERNEL)
+
+test: deps $(KERNEL) $(ISO) unit-build $(HOST_TEST_BINS)
+	python3 tests/run.py --kernel $(KERNEL) --iso $(ISO) $(UNIT_BINS) $(HOST_TEST_BINS)
+
+clean:
+	rm -rf $(BUILD) $(ISO)
+
+include $(sort $(wildcard mk/*.mk))
