@@ -3,7 +3,7 @@
 # the mk/*.mk file of the part of the tree the test belongs to).
 HOSTCC      ?= gcc
 UNIT_CFLAGS := -std=gnu11 -O1 -g -Wall -Wextra -Werror -Wno-unused-parameter \
-	-Itests/unit -Itests/unit/env -Ikernel/include -Ikernel/sched -DNICKEL_HOST=1
+	-Itests/unit -Itests/unit/env -iquote kernel/include -Ikernel/sched -DNICKEL_HOST=1
 UNIT_TEST_SRCS := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BINS := $(patsubst tests/unit/%.c,$(BUILD)/unit/%,$(UNIT_TEST_SRCS))
 

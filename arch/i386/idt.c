@@ -1,0 +1,111 @@
+/*
+ * idt.c - the interrupt descriptor table and the dispatcher every vector
+ * enters through (isr.asm -> trap_dispatch).
+ *
+ * Vectors 0..31 are CPU exceptions, 32..47 the remapped PIC lines, 0x80 the
+ * system call gate (the only one ring 3 may invoke: DPL 3), 0xF0.. the SMP
+ * vectors.  Handlers are registered with trap_set_handler().
+ */
+#include "trap.h"
+#include "percpu.h"
+#include "pic.h"
+#include "thread_info.h"
+#include "panic.h"
+
+extern const uint32_t trap_vectors[256];   /* isr.asm */
+
+static uint64_t idt[256];
+static irq_handler_t handlers[256];
+
+static const char *const exception_names[32] = {
+	"divide error", "debug", "NMI", "breakpoint", "overflow",
+	"bound range exceeded", "invalid opcode", "device not available",
+	"double fault", "coprocessor segment overrun", "invalid TSS",
+	"segment not present", "stack-segment fault", "general protection fault",
+	"page fault", "reserved 15", "x87 floating-point error",
+	"alignment check", "machine check", "SIMD floating-point error",
+	"virtualization exception", "control protection exception",
+};
+
+const char *trap_name(int vector)
+{
+	if (vector >= 0 && vector < 32 && exception_names[vector])
+		return exception_names[vector];
+	if (vector >= 32 && vector < 48)
+		return "irq";
+	return "reserved";
+}
+
+/* An interrupt gate (IF cleared on entry) with the given privilege level. */
+static uint64_t gate(uint32_t handler, int dpl)
+{
+	uint64_t g = 0;
+
+	g |= handler & 0xFFFF;
+	g |= (uint64_t)SEL_KCODE << 16;
+	g |= (uint64_t)(0x8E | (dpl << 5)) << 40;
+	g |= (uint64_t)(handler >> 16) << 48;
+	return g;
+}
+
+void idt_init(void)
+{
+	int v;
+
+	for (v = 0; v < 256; v++)
+		idt[v] = gate(trap_vectors[v], v == T_SYSCALL ? 3 : 0);
+	idt_load();
+}
+
+void idt_load(void)
+{
+	struct { uint16_t limit; uint32_t base; } __attribute__((packed)) idtr = {
+		sizeof(idt) - 1, (uint32_t)idt };
+	__asm__ volatile("lidt %0" : : "m"(idtr));
+}
+
+void trap_set_handler(int vector, irq_handler_t h)
+{
+	handlers[vector] = h;
+}
+
+void irq_install(int irq, irq_handler_t h)
+{
+	trap_set_handler(IRQ_BASE + irq, h);
+	pic_unmask(irq);
+}
+
+int in_interrupt(void)
+{
+	return (current_thread_info()->preempt_count & HARDIRQ_MASK) != 0;
+}
+
+static void hardware_interrupt(struct trap_frame *f)
+{
+	struct thread_info *ti = current_thread_info();
+
+	ti->preempt_count += HARDIRQ_ONE;
+	if (handlers[f->vector])
+		handlers[f->vector](f);
+	if (f->vector >= IRQ_BASE && f->vector < IRQ_BASE + 16)
+		pic_eoi(f->vector - IRQ_BASE);
+	ti->preempt_count -= HARDIRQ_ONE;
+}
+
+void trap_dispatch(struct trap_frame *f)
+{
+	if (f->vector < 32) {
+		if (handlers[f->vector])
+			handlers[f->vector](f);
+		else
+			exception_unhandled(f);   /* kernel: panic; user: kill */
+	} else if (f->vector == T_SYSCALL) {
+		if (handlers[T_SYSCALL])
+			handlers[T_SYSCALL](f);
+		else
+			f->eax = (uint32_t)-38;   /* -ENOSYS */
+	} else {
+		hardware_interrupt(f);
+	}
+	preempt_on_return(f);
+}

@@ -1,0 +1,33 @@
+/* io.h - x86 port I/O. */
+#ifndef ARCH_IO_H
+#define ARCH_IO_H
+#include <stdint.h>
+
+static inline void outb(uint16_t port, uint8_t v)
+{
+	__asm__ volatile("outb %0, %1" : : "a"(v), "Nd"(port));
+}
+
+static inline uint8_t inb(uint16_t port)
+{
+	uint8_t v;
+	__asm__ volatile("inb %1, %0" : "=a"(v) : "Nd"(port));
+	return v;
+}
+
+static inline void outw(uint16_t port, uint16_t v)
+{
+	__asm__ volatile("outw %0, %1" : : "a"(v), "Nd"(port));
+}
+
+static inline void outl(uint16_t port, uint32_t v)
+{
+	__asm__ volatile("outl %0, %1" : : "a"(v), "Nd"(port));
+}
+
+/* A write to an unused port: about 1 us on ISA-era hardware. */
+static inline void io_wait(void)
+{
+	outb(0x80, 0);
+}
+#endif

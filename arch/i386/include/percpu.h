@@ -1,0 +1,44 @@
+/*
+ * percpu.h - what each CPU owns: its GDT and TSS, its idle task, its ids.
+ *
+ * The running CPU is found through the current task's thread_info
+ * (thread_info->cpu), as Linux 2.6 i386 does: no segment tricks.
+ */
+#ifndef ARCH_PERCPU_H
+#define ARCH_PERCPU_H
+#include <stdint.h>
+
+#define NR_CPUS 16
+
+struct tss {
+	uint32_t link, esp0, ss0, esp1, ss1, esp2, ss2, cr3, eip, eflags;
+	uint32_t eax, ecx, edx, ebx, esp, ebp, esi, edi;
+	uint32_t es, cs, ss, ds, fs, gs, ldt;
+	uint16_t trap, iomap_base;
+} __attribute__((packed));
+
+struct task;
+
+struct cpu {
+	int id;                 /* 0..ncpus-1, index in cpus[] */
+	int apic_id;
+	int online;
+	struct task *idle;
+	uint64_t gdt[6];
+	struct tss tss;
+	volatile uint32_t ipis;       /* IPIs received (stat dump) */
+};
+
+extern struct cpu cpus[NR_CPUS];
+extern int ncpus;
+
+/* Segment selectors (same on every CPU). */
+#define SEL_KCODE 0x08
+#define SEL_KDATA 0x10
+#define SEL_UCODE 0x1B
+#define SEL_UDATA 0x23
+#define SEL_TSS   0x28
+
+void gdt_init_cpu(struct cpu *c);
+void tss_set_kernel_stack(struct cpu *c, uint32_t esp0);
+#endif

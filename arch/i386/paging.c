@@ -1,0 +1,135 @@
+/*
+ * paging.c - page directories and page tables (two-level, 4 KiB pages for
+ * user space; the kernel half uses the 4 MiB pages set up in entry.asm).
+ * See paging.h for the virtual memory layout.
+ */
+#include "paging.h"
+#include "pmm.h"
+#include "cpu.h"
+#include "string.h"
+#include "printk.h"
+#include "spinlock.h"
+
+#define PDE_INDEX(va) ((va) >> 22)
+#define PTE_INDEX(va) (((va) >> 12) & 0x3FF)
+#define KERNEL_PDE_FIRST PDE_INDEX(KERNEL_BASE)
+
+static spinlock_t ioremap_lock = SPINLOCK_INIT("ioremap");
+static uint32_t ioremap_next = IOREMAP_BASE;
+
+void paging_init(void)
+{
+	boot_page_dir[0] = 0;       /* the identity map was for the jump only */
+	write_cr3(read_cr3());
+}
+
+/*
+ * Map the 4 MiB regions covering [phys, phys+size) uncached.  Below lowmem
+ * the direct map already covers it.  Windows are never unmapped.
+ */
+void *ioremap(uint32_t phys, uint32_t size)
+{
+	uint32_t base = phys & ~0x3FFFFFu, end = phys + size, va, first;
+	unsigned long f;
+	int i;
+
+	if (end <= LOWMEM_LIMIT && phys < LOWMEM_LIMIT)
+		return phys_to_virt(phys);
+	f = spin_lock_irqsave(&ioremap_lock);
+	for (va = IOREMAP_BASE; va < ioremap_next; va += 0x400000)   /* reuse */
+		if ((boot_page_dir[PDE_INDEX(va)] & ~0x3FFFFFu) == base &&
+		    end <= base + 0x400000) {
+			spin_unlock_irqrestore(&ioremap_lock, f);
+			return (void *)(va + (phys - base));
+		}
+	first = ioremap_next;
+	for (i = 0; base + (uint32_t)i * 0x400000 < end || i == 0; i++) {
+		if (ioremap_next >= IOREMAP_END) {
+			spin_unlock_irqrestore(&ioremap_lock, f);
+			printk("nickel: ioremap: no window left for 0x%x\n", phys);
+			return 0;
+		}
+		boot_page_dir[PDE_INDEX(ioremap_next)] = (base + i * 0x400000) |
+			PTE_PRESENT | PTE_WRITE | PTE_4M | PTE_PCD | PTE_PWT;
+		invlpg(ioremap_next);
+		ioremap_next += 0x400000;
+	}
+	spin_unlock_irqrestore(&ioremap_lock, f);
+	return (void *)(first + (phys - base));
+}
+
+uint32_t *pgdir_create(void)
+{
+	uint32_t pa = pmm_alloc();
+	uint32_t *pd;
+
+	if (!pa)
+		return 0;
+	pd = phys_to_virt(pa);
+	memset(pd, 0, KERNEL_PDE_FIRST * 4);
+	memcpy(pd + KERNEL_PDE_FIRST, boot_page_dir + KERNEL_PDE_FIRST,
+	       (1024 - KERNEL_PDE_FIRST) * 4);
+	return pd;
+}
+
+void pgdir_destroy(uint32_t *pd)
+{
+	unsigned i;
+
+	for (i = 0; i < KERNEL_PDE_FIRST; i++)
+		if (pd[i] & PTE_PRESENT)
+			pmm_free(pd[i] & ~0xFFFu);
+	pmm_free(virt_to_phys(pd));
+}
+
+/* The page-table entry for va, allocating the page table when `create`. */
+static uint32_t *walk(uint32_t *pd, uint32_t va, int create)
+{
+	uint32_t *pde = &pd[PDE_INDEX(va)];
+	uint32_t *pt;
+
+	if (!(*pde & PTE_PRESENT)) {
+		uint32_t pa;
+		if (!create || !(pa = pmm_alloc()))
+			return 0;
+		memset(phys_to_virt(pa), 0, PAGE_SIZE);
+		*pde = pa | PTE_PRESENT | PTE_WRITE | PTE_USER;
+	}
+	pt = phys_to_virt(*pde & ~0xFFFu);
+	return &pt[PTE_INDEX(va)];
+}
+
+int map_page(uint32_t *pd, uint32_t va, uint32_t pa, uint32_t flags)
+{
+	uint32_t *pte;
+
+	if (va >= USER_TOP)
+		return -1;                  /* the kernel half is fixed */
+	pte = walk(pd, va, 1);
+	if (!pte)
+		return -1;
+	*pte = (pa & ~0xFFFu) | flags | PTE_PRESENT;
+	invlpg(va);
+	return 0;
+}
+
+void unmap_page(uint32_t *pd, uint32_t va)
+{
+	uint32_t *pte = walk(pd, va, 0);
+
+	if (pte) {
+		*pte = 0;
+		invlpg(va);
+	}
+}
+
+uint32_t *page_lookup(uint32_t *pd, uint32_t va)
+{
+	uint32_t *pte = va < USER_TOP ? walk(pd, va, 0) : 0;
+	return (pte && (*pte & PTE_PRESENT)) ? pte : 0;
+}
+
+void pgdir_activate(uint32_t *pd)
+{
+	write_cr3(virt_to_phys(pd));
+}

@@ -1,0 +1,69 @@
+/*
+ * vga.c - 80x25 colour text mode at physical 0xB8000, the console of a PC
+ * with no serial cable.  It mirrors the serial output and scrolls.
+ */
+#include "console_hw.h"
+#include "io.h"
+#include "paging.h"
+#include <stdint.h>
+#include <string.h>
+
+#define COLS 80
+#define ROWS 25
+#define ATTR 0x0700            /* light grey on black */
+
+static uint16_t *screen;
+static int row, col;
+
+static void move_cursor(void)
+{
+	uint16_t pos = (uint16_t)(row * COLS + col);
+
+	outb(0x3D4, 14); outb(0x3D5, pos >> 8);
+	outb(0x3D4, 15); outb(0x3D5, pos & 0xFF);
+}
+
+void vga_init(void)
+{
+	int i;
+
+	screen = (uint16_t *)phys_to_virt(0xB8000);
+	for (i = 0; i < COLS * ROWS; i++)
+		screen[i] = ATTR | ' ';
+	row = col = 0;
+	move_cursor();
+}
+
+static void scroll(void)
+{
+	int i;
+
+	memmove(screen, screen + COLS, (ROWS - 1) * COLS * 2);
+	for (i = 0; i < COLS; i++)
+		screen[(ROWS - 1) * COLS + i] = ATTR | ' ';
+	row = ROWS - 1;
+}
+
+void vga_putc(char c)
+{
+	if (!screen)
+		return;
+	if (c == '\n') {
+		col = 0;
+		row++;
+	} else if (c == '\r') {
+		col = 0;
+	} else if (c == '\b') {
+		if (col > 0)
+			col--;
+	} else {
+		screen[row * COLS + col] = ATTR | (uint8_t)c;
+		if (++col == COLS) {
+			col = 0;
+			row++;
+		}
+	}
+	if (row == ROWS)
+		scroll();
+	move_cursor();
+}

@@ -1,0 +1,43 @@
+/*
+ * cmdline.h - the kernel command line (contract.md, "Kernel command line").
+ *
+ * `key=value` words, checked against a table.  A bad word is reported as
+ *     nickel: bad argument 'KEY=VALUE': why
+ * and leaves that setting at its default; parsing goes on.  Words after
+ * `--` are init's argv[1..].  Portable: tests/unit/test_cmdline.c.
+ */
+#ifndef NICKEL_CMDLINE_H
+#define NICKEL_CMDLINE_H
+
+#define MAX_NICE_LIST 16
+#define MAX_INIT_ARGS 16
+
+struct boot_args {
+	char policy[8];          /* nick | o1 | rr */
+	char demo[16];           /* desktop | hogs | nice | compile | abuse | fuzz | none */
+	int hogs;                /* -1: the demo's default */
+	int nice[MAX_NICE_LIST];
+	int nr_nice;
+	int run_s;               /* power off after this many seconds; 0 = never */
+	int stats_ms;            /* periodic stat dump; 0 = off */
+	int trace;
+	char init[32];
+	int rr_slice;            /* ms */
+	int cache_decay;         /* ticks; -1 = from CPUID */
+	char crash[4];           /* ud | pf | gp | de: fault on purpose */
+	int check;               /* self-checks */
+	int selftest;            /* run the boot self-tests (pmm, heap) */
+	int max_tasks;
+	int argc;                /* init's argv after "--" */
+	char *argv[MAX_INIT_ARGS];
+};
+
+extern struct boot_args boot_args;
+
+typedef void (*cmdline_report_fn)(const char *msg);
+
+void boot_args_defaults(struct boot_args *a);
+/* Parse `line` (modified in place: words are cut out of it). Returns the
+ * number of bad arguments reported. */
+int cmdline_parse(struct boot_args *a, char *line, cmdline_report_fn report);
+#endif

@@ -1,0 +1,12 @@
+/* printk.h - kernel console output (serial + VGA) and console input. */
+#ifndef NICKEL_PRINTK_H
+#define NICKEL_PRINTK_H
+#include <stdarg.h>
+
+int printk(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+int vprintk(const char *fmt, va_list ap);
+void console_write(const char *s, unsigned n);
+void console_init(void);               /* serial + VGA output */
+void console_start_input(void);        /* serial + keyboard interrupts on */
+int console_getc(void);                /* next key, or -1 when none */
+#endif

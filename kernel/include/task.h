@@ -1,0 +1,54 @@
+/*
+ * task.h - kernel tasks: kernel threads now, ring-3 processes later.
+ *
+ * Every task has a KSTACK_SIZE kernel stack, aligned to its size, with its
+ * struct thread_info at the bottom: masking esp finds the current task and
+ * its CPU (as Linux 2.6 i386 does).  The scheduler's part of a task is the
+ * embedded struct sched_task (kernel/sched/sched.h).
+ */
+#ifndef NICKEL_TASK_H
+#define NICKEL_TASK_H
+#include <stdint.h>
+#include "list.h"
+#include "sched.h"
+
+#include "thread_info.h"
+
+enum task_kind { TASK_IDLE, TASK_KTHREAD, TASK_USER };
+
+struct task {
+	struct sched_task se;        /* the scheduler's fields; first member */
+	enum task_kind kind;
+	struct thread_info *ti;      /* = bottom of the kernel stack */
+	uint32_t saved_esp;          /* while switched out (switch.asm) */
+	void (*fn)(void *);          /* kernel thread body */
+	void *arg;
+	int exit_status;
+	struct task *parent;
+	struct list_node children, sibling;   /* tasks_lock */
+	struct list_node all;                 /* tasks_lock: every live task */
+	struct list_node wait_node;           /* on a wait queue (its lock) */
+	uint32_t wake_at;                     /* timed sleep deadline, jiffies */
+	struct list_node timer_node;          /* timer list (timer_lock) */
+	void *mm;                             /* address space; NULL = kernel */
+};
+
+static inline struct task *task_of(struct sched_task *se)
+{
+	return container_of(se, struct task, se);
+}
+
+extern struct list_node all_tasks;
+struct spinlock;
+extern struct spinlock tasks_lock;
+
+void tasks_init(void);                         /* boot thread -> idle 0 */
+struct task *kthread_create(const char *name, void (*fn)(void *), void *arg, int nice);
+void kthread_start(struct task *t);             /* first wake-up */
+void task_exit(int status) __attribute__((noreturn));
+int task_reap_zombies(void);                    /* free exited threads */
+void schedule(void);
+void preempt_disable(void);
+void preempt_enable(void);
+unsigned tasks_count(void);
+#endif

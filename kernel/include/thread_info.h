@@ -1,0 +1,39 @@
+/*
+ * thread_info.h - the small block at the bottom of every kernel stack:
+ * which task runs on this stack, on which CPU, and whether it may be
+ * preempted.  Masking esp finds it (Linux 2.6 i386's scheme).
+ */
+#ifndef NICKEL_THREAD_INFO_H
+#define NICKEL_THREAD_INFO_H
+#include <stdint.h>
+
+#define KSTACK_SIZE 16384
+
+/* preempt_count: low byte = preemption disabled depth, bits 16.. = irqs. */
+#define PREEMPT_ONE  0x00001
+#define HARDIRQ_ONE  0x10000
+#define HARDIRQ_MASK 0xFF0000
+
+struct task;
+
+struct thread_info {
+	struct task *task;
+	int cpu;                 /* written by the scheduler under the rq lock */
+	int preempt_count;       /* this CPU only, while the task runs */
+};
+
+static inline struct thread_info *current_thread_info(void)
+{
+	uint32_t esp;
+	__asm__ volatile("mov %%esp, %0" : "=r"(esp));
+	return (struct thread_info *)(esp & ~(KSTACK_SIZE - 1));
+}
+
+#define current (current_thread_info()->task)
+
+static inline int this_cpu_id(void)
+{
+	return current_thread_info()->cpu;
+}
+
+#endif

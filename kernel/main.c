@@ -1,0 +1,90 @@
+/*
+ * main.c - kmain: from the boot loader's hand-over to a running system.
+ * Each step is one call; the order matters and is explained where it does.
+ */
+#include "multiboot.h"
+#include "cmdline.h"
+#include "printk.h"
+#include "panic.h"
+#include "power.h"
+#include "paging.h"
+#include "pmm.h"
+#include "heap.h"
+#include "percpu.h"
+#include "trap.h"
+#include "pic.h"
+#include "timer.h"
+#include "cpu.h"
+#include "thread_info.h"
+#include "string.h"
+#include "version.h"
+
+void boot_mem_init(const struct multiboot_info *mb);
+unsigned boot_mem_mib(const struct multiboot_info *mb);
+void crash_on_purpose(const char *how);
+void kernel_run(void) __attribute__((noreturn));
+
+extern char boot_stack[];               /* boot/entry.asm, KSTACK_SIZE aligned */
+static char cmdline_copy[1024];
+
+static void report_to_console(const char *msg)
+{
+	printk("%s", msg);
+}
+
+/* The boot stack becomes CPU 0's idle thread: give it a thread_info. */
+static void init_boot_thread_info(void)
+{
+	struct thread_info *ti = (struct thread_info *)boot_stack;
+
+	ti->task = 0;
+	ti->cpu = 0;
+	ti->preempt_count = 0;
+}
+
+static void parse_command_line(const struct multiboot_info *mb)
+{
+	boot_args_defaults(&boot_args);
+	if (mb->flags & MB_INFO_CMDLINE)
+		strncpy(cmdline_copy, phys_to_virt(mb->cmdline), sizeof(cmdline_copy) - 1);
+	cmdline_parse(&boot_args, cmdline_copy, report_to_console);
+}
+
+static void run_self_tests(void)
+{
+	struct heap_stats hs;
+	void *p = kmalloc(100000), *q = kmalloc(16);
+
+	if (pmm_self_test() != 0)
+		panic("page allocator self-test failed");
+	kfree(p);
+	kfree(q);
+	heap_get_stats(&hs);
+	if (!p || !q || heap_check() != 0 || hs.used_bytes != 0)
+		panic("heap self-test failed");
+	printk("nickel: heap self-test passed: arena %u KiB\n",
+	       (unsigned)(hs.arena_bytes / 1024));
+}
+
+void kmain(uint32_t magic, uint32_t mb_phys)
+{
+	const struct multiboot_info *mb = phys_to_virt(mb_phys);
+
+	init_boot_thread_info();
+	console_init();
+	gdt_init_cpu(&cpus[0]);
+	idt_init();
+	pic_init();
+	if (magic != MULTIBOOT_BOOT_MAGIC)
+		panic("not started by a multiboot loader (magic 0x%x)", magic);
+	parse_command_line(mb);
+	tsc_calibrate();
+	boot_mem_init(mb);
+	printk("nickel %s (policy=%s, cpus=%d, mem=%u MiB)\n", NICKEL_VERSION,
+	       boot_args.policy, ncpus, boot_mem_mib(mb));
+	if (boot_args.selftest)
+		run_self_tests();
+	crash_on_purpose(boot_args.crash);
+	pit_init();
+	kernel_run();
+}

@@ -1,0 +1,105 @@
+/*
+ * panic.c - when the kernel itself is broken: print what happened (the
+ * exception, its error code, the registers, CR2, a backtrace with function
+ * names), stop the other CPUs and power off with a failure status.
+ * Faults of ring-3 programs never come here: they kill only that task.
+ */
+#include "panic.h"
+#include "printk.h"
+#include "power.h"
+#include "trap.h"
+#include "cpu.h"
+#include "ksyms.h"
+#include "paging.h"
+#include "smp.h"
+#include "thread_info.h"
+
+extern int console_panicking;
+static volatile int panicking;
+
+static int kernel_text(uint32_t a)
+{
+	extern char __kernel_start[], __text_end[];
+	return a >= (uint32_t)__kernel_start && a < (uint32_t)__text_end;
+}
+
+static void print_address(uint32_t eip)
+{
+	uint32_t off = 0;
+	const char *name = ksym_lookup(eip, &off);
+
+	if (name)
+		printk("  [<%08x>] %s+0x%x\n", eip, name, off);
+	else
+		printk("  [<%08x>] ?\n", eip);
+}
+
+/* Walk the frame-pointer chain: [ebp] = caller's ebp, [ebp+4] = return. */
+void backtrace_from(uint32_t ebp, uint32_t eip)
+{
+	int depth = 0;
+
+	printk("backtrace:\n");
+	print_address(eip);
+	while (ebp >= KERNEL_BASE && (ebp & 3) == 0 && depth++ < 24) {
+		uint32_t ret = ((uint32_t *)ebp)[1];
+		if (!kernel_text(ret))
+			break;
+		print_address(ret - 1);        /* inside the call instruction */
+		ebp = ((uint32_t *)ebp)[0];
+	}
+}
+
+/* Only the first CPU to panic prints; the others stop. */
+static void enter_panic(void)
+{
+	cli();
+	if (__sync_lock_test_and_set(&panicking, 1))
+		for (;;)
+			hlt();
+	console_panicking = 1;
+	smp_stop_others();
+}
+
+void panic(const char *fmt, ...)
+{
+	va_list ap;
+
+	enter_panic();
+	printk("\nnickel: PANIC on cpu %d: ", this_cpu_id());
+	va_start(ap, fmt);
+	vprintk(fmt, ap);
+	va_end(ap);
+	printk("\n");
+	backtrace_from(read_ebp(), (uint32_t)__builtin_return_address(0));
+	power_off(EXIT_PANIC);
+}
+
+void panic_trap(struct trap_frame *f)
+{
+	enter_panic();
+	printk("\nnickel: PANIC on cpu %d: %s (vector %u) error=0x%x\n",
+	       this_cpu_id(), trap_name(f->vector), f->vector, f->error);
+	printk("eip=%08x cs=%04x eflags=%08x cr2=%08x cr3=%08x\n",
+	       f->eip, f->cs, f->eflags, read_cr2(), read_cr3());
+	printk("eax=%08x ebx=%08x ecx=%08x edx=%08x\n", f->eax, f->ebx, f->ecx, f->edx);
+	printk("esi=%08x edi=%08x ebp=%08x esp=%08x\n", f->esi, f->edi, f->ebp,
+	       (uint32_t)&f->user_esp);
+	backtrace_from(f->ebp, f->eip);
+	power_off(EXIT_PANIC);
+}
+
+/* Default for an exception nobody claimed (ring 3 gets user_fault). */
+void exception_unhandled(struct trap_frame *f)
+{
+	if (trap_from_user(f) && user_fault(f))
+		return;
+	panic_trap(f);
+}
+
+/* Ring 3's fault handler (kernel/user_fault.c once processes exist). */
+__attribute__((weak)) int user_fault(struct trap_frame *f)
+{
+	(void)f;
+	return 0;
+}

@@ -1,0 +1,56 @@
+/*
+ * printk.c - the console: every line goes to COM1 and to the VGA screen,
+ * so a PC without a serial cable shows what the serial log shows.
+ * Lock: console_lock keeps lines from different CPUs whole.
+ */
+#include "printk.h"
+#include "console_hw.h"
+#include "spinlock.h"
+#include "string.h"
+
+static spinlock_t console_lock = SPINLOCK_INIT("console");
+int console_panicking;          /* set by panic: never wait for the lock */
+
+void console_write(const char *s, unsigned n)
+{
+	while (n--) {
+		uart_putc(*s);
+		vga_putc(*s);
+		s++;
+	}
+}
+
+void console_init(void)
+{
+	uart_init();
+	vga_init();
+}
+
+int vprintk(const char *fmt, va_list ap)
+{
+	char line[512];
+	unsigned long f;
+	int n = vsnprintf(line, sizeof(line), fmt, ap);
+
+	if (n > (int)sizeof(line) - 1)
+		n = sizeof(line) - 1;
+	if (console_panicking) {
+		console_write(line, n);
+		return n;
+	}
+	f = spin_lock_irqsave(&console_lock);
+	console_write(line, n);
+	spin_unlock_irqrestore(&console_lock, f);
+	return n;
+}
+
+int printk(const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vprintk(fmt, ap);
+	va_end(ap);
+	return n;
+}

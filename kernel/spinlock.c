@@ -1,0 +1,71 @@
+/*
+ * spinlock.c - spinning locks.  With spinlock_debug (on in every test via
+ * check=1) a lock remembers its owner CPU, so that taking it twice on one
+ * CPU (recursion: a certain deadlock) and spinning for more than a second
+ * are reported instead of hanging silently.
+ */
+#include "spinlock.h"
+#include "cpu.h"
+#include "thread_info.h"
+#include "panic.h"
+#include "timer.h"
+
+int spinlock_debug;
+
+void spin_init(spinlock_t *l, const char *name)
+{
+	l->locked = 0;
+	l->owner_cpu = -1;
+	l->name = name;
+}
+
+static inline uint32_t xchg(volatile uint32_t *p, uint32_t v)
+{
+	__asm__ volatile("xchgl %0, %1" : "+r"(v), "+m"(*p) : : "memory");
+	return v;
+}
+
+void spin_lock(spinlock_t *l)
+{
+	uint64_t spins = 0;
+
+	if (spinlock_debug && l->locked && l->owner_cpu == this_cpu_id())
+		panic("spinlock %s: recursive lock on cpu %d", l->name, this_cpu_id());
+	while (xchg(&l->locked, 1)) {
+		while (l->locked) {
+			cpu_relax();
+			if (spinlock_debug && ++spins == 200000000ull)
+				panic("spinlock %s: held too long by cpu %d",
+				      l->name, l->owner_cpu);
+		}
+	}
+	l->owner_cpu = this_cpu_id();
+}
+
+void spin_unlock(spinlock_t *l)
+{
+	if (spinlock_debug && l->owner_cpu != this_cpu_id())
+		panic("spinlock %s: unlocked by cpu %d, owner %d", l->name,
+		      this_cpu_id(), l->owner_cpu);
+	l->owner_cpu = -1;
+	__asm__ volatile("" ::: "memory");
+	l->locked = 0;
+}
+
+unsigned long spin_lock_irqsave(spinlock_t *l)
+{
+	unsigned long f = irq_save();
+	spin_lock(l);
+	return f;
+}
+
+void spin_unlock_irqrestore(spinlock_t *l, unsigned long flags)
+{
+	spin_unlock(l);
+	irq_restore(flags);
+}
+
+int spin_is_held_here(spinlock_t *l)
+{
+	return l->locked && l->owner_cpu == this_cpu_id();
+}

@@ -1,0 +1,2 @@
+UNIT_SRCS_test_heap := kernel/heap.c
+UNIT_SRCS_test_cmdline := kernel/cmdline.c

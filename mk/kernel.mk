@@ -1,0 +1,59 @@
+# The kernel image: build/nickel.elf, linked twice so that it carries its own
+# symbol table for backtraces (tools/mksyms.py; linker.ld puts .ksyms last).
+CC      := gcc
+NASM    := nasm
+LD      := ld
+KINCLUDE := -nostdinc -isystem $(shell $(CC) -m32 -print-file-name=include) \
+	-Iarch/i386/include -Ikernel/include -Ikernel/sched -Ikernel/env
+KCFLAGS := -m32 -std=gnu11 -ffreestanding -fno-pie -fno-pic -fno-stack-protector \
+	-fno-omit-frame-pointer -fno-optimize-sibling-calls -fno-strict-aliasing -mgeneral-regs-only \
+	-O2 -g -Wall -Wextra -Werror -Wno-unused-parameter $(KINCLUDE)
+LIBGCC  := $(shell $(CC) -m32 -print-libgcc-file-name)
+
+KERNEL_C   := $(sort $(wildcard arch/i386/*.c kernel/*.c kernel/lib/*.c kernel/env/*.c kernel/demo/*.c))
+KERNEL_ASM := $(sort $(wildcard boot/*.asm arch/i386/*.asm))
+KERNEL_OBJS := $(patsubst %.c,$(BUILD)/k/%.o,$(KERNEL_C)) \
+	$(patsubst %.asm,$(BUILD)/k/%.o,$(KERNEL_ASM))
+
+$(BUILD)/k/%.o: %.c
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	@$(CC) $(KCFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/k/%.o: %.asm
+	@mkdir -p $(dir $@)
+	@echo "  NASM    $<"
+	@$(NASM) -f elf32 -g -F dwarf $< -o $@
+
+$(BUILD)/k/ksyms0.S:
+	@mkdir -p $(dir $@)
+	printf '.section .ksyms, "a"\n.globl ksyms_blob\n.balign 4\nksyms_blob:\n.long 0\n' > $@
+
+$(BUILD)/k/%.o: $(BUILD)/k/%.S
+	$(CC) -m32 -c $< -o $@
+
+$(BUILD)/nickel.pass1.elf: $(KERNEL_OBJS) $(BUILD)/k/ksyms0.o linker.ld
+	$(LD) -m elf_i386 -z noexecstack -T linker.ld -o $@ $(KERNEL_OBJS) $(BUILD)/k/ksyms0.o $(LIBGCC)
+
+$(BUILD)/k/ksyms.S: $(BUILD)/nickel.pass1.elf tools/mksyms.py
+	nm -n $< > $(BUILD)/k/pass1.nm
+	python3 tools/mksyms.py $(BUILD)/k/pass1.nm $@
+
+# Pass 2; then check that no text symbol moved between the passes.
+$(KERNEL): $(KERNEL_OBJS) $(BUILD)/k/ksyms.o linker.ld
+	$(LD) -m elf_i386 -z noexecstack -T linker.ld -o $@ $(KERNEL_OBJS) $(BUILD)/k/ksyms.o $(LIBGCC)
+	@nm -n $@ | grep -i ' [tw] ' > $(BUILD)/k/pass2.text.nm
+	@grep -i ' [tw] ' $(BUILD)/k/pass1.nm | cmp -s - $(BUILD)/k/pass2.text.nm || \
+		{ echo "kernel: symbols moved between link passes"; rm -f $@; exit 1; }
+
+-include $(KERNEL_OBJS:.o=.d)
+
+# make iso: GRUB (BIOS) image with serial + VGA console, an entry per policy.
+$(ISO): $(KERNEL) tools/grub.cfg
+	@rm -rf $(BUILD)/iso && mkdir -p $(BUILD)/iso/boot/grub
+	cp $(KERNEL) $(BUILD)/iso/boot/nickel.elf
+	cp tools/grub.cfg $(BUILD)/iso/boot/grub/grub.cfg
+	grub-mkrescue -o $@ $(BUILD)/iso 2>$(BUILD)/grub-mkrescue.log || \
+		{ cat $(BUILD)/grub-mkrescue.log; exit 1; }
+
+iso: deps $(ISO)

@@ -1,0 +1,109 @@
+/*
+ * test_cmdline.c - the command-line parser (kernel/cmdline.c) on the host:
+ * good values land, each bad one is reported in the contract's words and
+ * leaves its default, and parsing continues after it.
+ */
+#include "unit.h"
+#include "cmdline.h"
+#include <string.h>
+
+static char reports[2048];
+static int nreports;
+
+static void capture(const char *msg)
+{
+	strncat(reports, msg, sizeof(reports) - strlen(reports) - 1);
+	nreports++;
+}
+
+static int parse(struct boot_args *a, const char *text)
+{
+	static char line[512];
+
+	reports[0] = 0;
+	nreports = 0;
+	boot_args_defaults(a);
+	strncpy(line, text, sizeof(line) - 1);
+	return cmdline_parse(a, line, capture);
+}
+
+UNIT_TEST(good_arguments_are_stored)
+{
+	struct boot_args a;
+
+	CHECK_EQ(0, parse(&a, "/boot/nickel.elf policy=o1 demo=nice hogs=4 nice=0,5,10,-20 run=30 stats=500 rr_slice=50"));
+	CHECK(strcmp(a.policy, "o1") == 0);
+	CHECK(strcmp(a.demo, "nice") == 0);
+	CHECK_EQ(4, a.hogs);
+	CHECK_EQ(4, a.nr_nice);
+	CHECK_EQ(-20, a.nice[3]);
+	CHECK_EQ(30, a.run_s);
+	CHECK_EQ(500, a.stats_ms);
+	CHECK_EQ(50, a.rr_slice);
+	CHECK_EQ(0, nreports);
+}
+
+UNIT_TEST(bad_policy_is_reported_and_default_kept)
+{
+	struct boot_args a;
+
+	CHECK_EQ(1, parse(&a, "k policy=bogus hogs=2"));
+	CHECK(strstr(reports, "nickel: bad argument 'policy=bogus': must be one of: nick o1 rr") != NULL);
+	CHECK(strcmp(a.policy, "nick") == 0);
+	CHECK_EQ(2, a.hogs);                   /* parsing went on */
+}
+
+UNIT_TEST(negative_hogs_unknown_key_and_empty_nice_each_reported)
+{
+	struct boot_args a;
+
+	CHECK_EQ(3, parse(&a, "k hogs=-3 nosuch=1 nice= run=2"));
+	CHECK(strstr(reports, "'hogs=-3': out of range 0..64") != NULL);
+	CHECK(strstr(reports, "'nosuch=1': unknown key") != NULL);
+	CHECK(strstr(reports, "'nice=': empty value") != NULL);
+	CHECK_EQ(-1, a.hogs);
+	CHECK_EQ(0, a.nr_nice);
+	CHECK_EQ(2, a.run_s);
+}
+
+UNIT_TEST(bad_nice_lists_are_rejected_whole)
+{
+	struct boot_args a;
+
+	CHECK_EQ(1, parse(&a, "k nice=0,5,x"));
+	CHECK_EQ(0, a.nr_nice);
+	CHECK_EQ(1, parse(&a, "k nice=0,25"));
+	CHECK(strstr(reports, "out of range -20..19") != NULL);
+	CHECK_EQ(1, parse(&a, "k nice=1,"));
+	CHECK_EQ(0, a.nr_nice);
+}
+
+UNIT_TEST(words_after_double_dash_become_init_argv)
+{
+	struct boot_args a;
+
+	CHECK_EQ(0, parse(&a, "k init=xlat -- hogs=4 reqs=300"));
+	CHECK(strcmp(a.init, "xlat") == 0);
+	CHECK_EQ(2, a.argc);
+	CHECK(strcmp(a.argv[0], "hogs=4") == 0);
+	CHECK(strcmp(a.argv[1], "reqs=300") == 0);
+	CHECK_EQ(-1, a.hogs);                  /* not a kernel argument */
+}
+
+UNIT_TEST(word_without_equals_is_reported_unless_it_is_the_file_name)
+{
+	struct boot_args a;
+
+	CHECK_EQ(0, parse(&a, "/boot/nickel.elf"));
+	CHECK_EQ(1, parse(&a, "policy=rr quiet"));
+	CHECK(strstr(reports, "'quiet': expected KEY=VALUE") != NULL);
+	CHECK(strcmp(a.policy, "rr") == 0);
+}
+
+UNIT_TEST(overflowing_number_is_not_a_number)
+{
+	struct boot_args a;
+
+	CHECK_EQ(1, parse(&a, "k run=99999999999999"));
+	CHECK_EQ(0, a.run_s);
+}
