@@ -77,3 +77,7 @@ $(USER_BUILD)/%.elf: $$(call USER_OBJ_OF,$$*) $$(patsubst user/%.c,$(USER_BUILD)
 HOST_TEST_BINS += tests/host/run-usertests.sh
 tests/host/run-usertests.sh: $(USER_BUILD)/usertests.elf
 .PRECIOUS: $(USER_BUILD)/%.o $(USER_BUILD)/tests/%.o $(USER_BUILD)/lib/%.o
+
+# The top Makefile's "test:" line expands $(HOST_TEST_BINS) before mk/*.mk are
+# included, so name the dependency here as well.
+test: tests/host/run-usertests.sh $(USER_BUILD)/usertests.elf

@@ -12,6 +12,9 @@
  * ENOSYS 38 -> newlib ENOSYS 88), so strerror() and the E* macros of
  * <errno.h> agree; and return -1.  The raw sys_*() calls of nickel.h return
  * the Linux number unchanged.
+ * Two errno locations exist: the program's (<errno.h>: *__errno(), in the
+ * reent struct) and the global "errno" variable that newlib's _xxx_r wrappers
+ * (libc/reent) read after calling us.  set_errno() writes both.
  *
  * Structures are converted between the Linux i386 layouts (32-bit time
  * fields) and newlib's (64-bit time_t).  Open flags and signal numbers are
@@ -26,8 +29,6 @@
 #include <sys/time.h>
 #include <sys/times.h>
 #include <sys/types.h>
-#undef errno
-extern int errno;
 
 #include "nickel.h"
 
@@ -50,11 +51,14 @@ int nk_errno_from_linux(int e)
 	}
 }
 
+static void set_errno(int e);   /* at the end: needs errno #undef'd */
+#define SET_ERRNO(e) do { int e_ = (e); *__errno() = e_; set_errno(e_); } while (0)
+
 /* Kernel result -> C library result. */
 static long ret(long r)
 {
 	if (r < 0 && r > -4096) {
-		errno = nk_errno_from_linux((int)-r);
+		SET_ERRNO(nk_errno_from_linux((int)-r));
 		return -1;
 	}
 	return r;
@@ -223,7 +227,7 @@ int _isatty(int fd)
 		return 1;
 	if (r == -LNX_ENOSYS && fd >= 0 && fd <= 2)
 		return 1;
-	errno = r == -LNX_EBADF ? EBADF : ENOTTY;
+	SET_ERRNO(r == -LNX_EBADF ? EBADF : ENOTTY);
 	return 0;
 }
 int isatty(int fd) ALIAS("_isatty");
@@ -245,12 +249,12 @@ void *_sbrk(ptrdiff_t inc)
 		return (void *)old;
 	want = old + (unsigned long)inc;
 	if ((inc > 0 && want < old) || (inc < 0 && want > old)) {
-		errno = ENOMEM;
+		SET_ERRNO(ENOMEM);
 		return (void *)-1;
 	}
 	got = sys_brk((void *)want);
 	if ((unsigned long)got != want) {
-		errno = ENOMEM;
+		SET_ERRNO(ENOMEM);
 		return (void *)-1;
 	}
 	cur_brk = want;
@@ -293,7 +297,7 @@ clock_t times(struct tms *t) ALIAS("_times");
 int getentropy(void *buf, size_t n)
 {
 	(void)buf; (void)n;
-	errno = ENOSYS;
+	SET_ERRNO(ENOSYS);
 	return -1;
 }
 
@@ -304,4 +308,12 @@ int sigprocmask(int how, const sigset_t *set, sigset_t *old)
 	if (old)
 		*old = 0;
 	return 0;
+}
+
+/* newlib's global errno (libc/reent/reent.c), read by its _xxx_r wrappers. */
+#undef errno
+extern int errno;
+static void set_errno(int e)
+{
+	errno = e;
 }
