@@ -1,0 +1,169 @@
+/*
+ * balance.c - SMP load balancing, as in Linux 2.6.0 (non-NUMA), with v7's
+ * can_migrate_task and pull_task.  Portable: no CPU-specific code.
+ *
+ *  - rebalance_tick: an idle CPU tries every IDLE_REBALANCE_TICK (1 ms), a
+ *    busy one every BUSY_REBALANCE_TICK (200 ms); schedule() pulls at once
+ *    when its queue is empty.
+ *  - find_busiest_queue: loads are damped with the previous sample (busy
+ *    only: remote = min(now, prev), ours = max(now, prev)); the busiest
+ *    must have at least 2 tasks; imbalance = (max - ours) / 2; a busy CPU
+ *    needs a ~25% imbalance.
+ *  - load_balance: expired array first (cache-cold), best prio first, tail
+ *    of each list first; an idle pull takes one task, a busy one up to
+ *    `imbalance` tasks.
+ *
+ * Locking: called with this_rq->lock held (irqs off); the busiest queue is
+ * locked in CPU-id order, which may drop and retake this_rq->lock.  This
+ * is the one place the core walks tasks: it skips tasks it may not move.
+ */
+#include "sched_impl.h"
+
+#define IDLE_REBALANCE_TICK (HZ / 1000 ? HZ / 1000 : 1)
+#define BUSY_REBALANCE_TICK (HZ / 5 ? HZ / 5 : 1)
+
+static unsigned int own_load(struct runqueue *rq, bool idle)
+{
+	if (idle || rq->nr_running > rq->prev_cpu_load[rq->cpu])
+		return rq->nr_running;
+	return rq->prev_cpu_load[rq->cpu];
+}
+
+/* Lock busiest too, in CPU-id order; returns our (re-read) load. */
+static unsigned int double_lock_balance(struct runqueue *this_rq,
+					struct runqueue *busiest, bool idle,
+					unsigned int nr_running)
+{
+	if (busiest->cpu < this_rq->cpu) {
+		sched_spin_unlock(&this_rq->lock);
+		sched_spin_lock(&busiest->lock);
+		sched_spin_lock(&this_rq->lock);
+		nr_running = own_load(this_rq, idle);
+	} else {
+		sched_spin_lock(&busiest->lock);
+	}
+	return nr_running;
+}
+
+/* Returns the busiest queue, locked, or NULL. */
+static struct runqueue *find_busiest_queue(struct runqueue *this_rq, bool idle,
+					   int *imbalance)
+{
+	unsigned int nr_running = own_load(this_rq, idle), load, max_load = 1;
+	struct runqueue *busiest = NULL, *rq_src;
+	int i;
+
+	for (i = 0; i < sched_ncpus; i++) {
+		rq_src = cpu_rq(i);
+		if (idle || rq_src->nr_running < this_rq->prev_cpu_load[i])
+			load = rq_src->nr_running;
+		else
+			load = this_rq->prev_cpu_load[i];
+		this_rq->prev_cpu_load[i] = rq_src->nr_running;
+		if (load > max_load && rq_src != this_rq) {
+			busiest = rq_src;
+			max_load = load;
+		}
+	}
+	if (!busiest)
+		return NULL;
+	*imbalance = ((int)max_load - (int)nr_running) / 2;
+	/* It needs an at least ~25% imbalance to trigger balancing. */
+	if (!idle && *imbalance < ((int)max_load + 3) / 4)
+		return NULL;
+	nr_running = double_lock_balance(this_rq, busiest, idle, nr_running);
+	/* Make sure nothing changed since we checked the runqueue length. */
+	if (busiest->nr_running <= nr_running + 1) {
+		sched_spin_unlock(&busiest->lock);
+		return NULL;
+	}
+	return busiest;
+}
+
+/* v7: can_migrate_task - not running, allowed here, and (for an idle
+ * puller) not cache-hot: last ran more than cache_decay_ticks ago. */
+static bool can_migrate_task(struct sched_task *p, struct runqueue *rq,
+			     int this_cpu, bool idle)
+{
+	uint32_t delta;
+
+	if (task_running(rq, p))
+		return false;
+	if (!cpu_allowed(p, this_cpu))
+		return false;
+	delta = sched_jiffies() - sched_policy->last_ran(p);
+	if (idle && delta <= cache_decay_ticks)
+		return false;
+	return true;
+}
+
+/* v7: pull_task - move p to this CPU's active array, resched if better. */
+static void pull_task(struct runqueue *src, struct sched_task *p,
+		      struct runqueue *this_rq)
+{
+	dequeue_task(p);
+	src->nr_running--;
+	p->cpu = this_rq->cpu;
+	this_rq->nr_running++;
+	enqueue_task(p, this_rq->active);
+	p->migrations++;
+	this_rq->migrations_in++;
+	if (sched_policy->preempts(this_rq, p))
+		resched_task(this_rq, this_rq->curr);
+}
+
+/* Walk one array of busiest, best prio first, each list from its tail.
+ * Returns true when done: an idle puller moved one task, a busy one
+ * `*imbalance` tasks (2.6.0: "if (!idle && --imbalance) keep going"). */
+static bool pull_from_array(struct runqueue *this_rq, struct runqueue *busiest,
+			    struct prio_array *array, bool idle, int *imbalance)
+{
+	int idx;
+
+	for (idx = prio_array_find_next(array, 0); idx < MAX_PRIO;
+	     idx = prio_array_find_next(array, idx + 1)) {
+		struct list_node *head = &array->queue[idx], *curr = head->prev;
+
+		while (curr != head) {
+			struct sched_task *p = list_entry(curr, struct sched_task, run_list);
+
+			curr = curr->prev;
+			if (!can_migrate_task(p, busiest, this_rq->cpu, idle))
+				continue;
+			pull_task(busiest, p, this_rq);
+			if (idle || --*imbalance <= 0)
+				return true;
+		}
+	}
+	return false;
+}
+
+void load_balance(struct runqueue *this_rq, bool idle)
+{
+	struct runqueue *busiest;
+	int imbalance = 0;
+
+	if (sched_ncpus < 2)
+		return;
+	busiest = find_busiest_queue(this_rq, idle, &imbalance);
+	if (!busiest)
+		return;
+	/* Expired tasks first: they will not run soon, likely cache-cold. */
+	if (!busiest->expired->nr_active ||
+	    !pull_from_array(this_rq, busiest, busiest->expired, idle, &imbalance))
+		pull_from_array(this_rq, busiest, busiest->active, idle, &imbalance);
+	sched_spin_unlock(&busiest->lock);
+}
+
+/* From sched_tick, no lock held. */
+void rebalance_tick(int cpu, bool idle)
+{
+	struct runqueue *rq = cpu_rq(cpu);
+	uint32_t j = sched_jiffies();
+
+	if (j % (idle ? IDLE_REBALANCE_TICK : BUSY_REBALANCE_TICK))
+		return;
+	sched_spin_lock(&rq->lock);
+	load_balance(rq, idle);
+	sched_spin_unlock(&rq->lock);
+}

@@ -1,0 +1,175 @@
+/*
+ * core.c - run queues, their locks, and the small steps every path shares.
+ *
+ * Locking rules (the whole core follows them):
+ *  - Each run queue has a spinlock; it protects the queue's arrays, counters
+ *    and the scheduling fields of every task whose p->cpu is that queue.
+ *  - It is always taken with local interrupts off (sched_irq_save), because
+ *    the timer tick takes it from interrupt context.
+ *  - Two run queues are locked in CPU-id order (double_rq_lock); the policy
+ *    switch locks all of them, in CPU-id order.
+ *  - p->cpu changes only with p's current rq locked, so task_rq_lock can
+ *    lock "the rq of p" and check that p did not move meanwhile.
+ *  - The running task's own fields (used_slice, sleep history of a waker)
+ *    may also be written by that task's CPU with interrupts off: nobody else
+ *    writes the fields of a running task (the balancer never moves it).
+ */
+#include "sched_impl.h"
+
+struct runqueue sched_rq[NR_CPUS_MAX];
+int sched_ncpus = 1;
+const struct sched_policy *sched_policy = &sched_policy_nick;
+unsigned int sched_policy_gen = 1;
+unsigned int cache_decay_ticks = 2;
+unsigned int rr_slice_ms = 100;
+
+void sched_init(int ncpus, const struct sched_policy *pol)
+{
+	int c;
+
+	if (ncpus < 1)
+		ncpus = 1;
+	if (ncpus > NR_CPUS_MAX)
+		ncpus = NR_CPUS_MAX;
+	sched_ncpus = ncpus;
+	sched_policy = pol ? pol : &sched_policy_nick;
+	sched_policy_gen++;
+	for (c = 0; c < NR_CPUS_MAX; c++) {
+		struct runqueue *rq = cpu_rq(c);
+
+		*rq = (struct runqueue){ .cpu = c };
+		sched_lock_init(&rq->lock);
+		prio_array_init(&rq->arrays[0]);
+		prio_array_init(&rq->arrays[1]);
+		rq->active = &rq->arrays[0];
+		rq->expired = &rq->arrays[1];
+	}
+}
+
+/* The idle task: prio 140, never queued, rq->curr while nothing runs. */
+void sched_init_idle(int cpu, struct sched_task *idle)
+{
+	struct runqueue *rq = cpu_rq(cpu);
+
+	idle->is_idle = true;
+	idle->prio = idle->static_prio = MAX_PRIO;
+	idle->policy = SCHED_NORMAL;
+	idle->cpu = cpu;
+	idle->cpus_allowed = SCHED_CPU_BIT(cpu);
+	idle->state = SCHED_TASK_RUNNING;
+	idle->array = NULL;
+	idle->policy_gen = sched_policy_gen;
+	list_init(&idle->run_list);
+	rq->idle = rq->curr = idle;
+}
+
+/* A fresh, not yet runnable task (fields of its policy: sched_start_task). */
+void sched_task_init(struct sched_task *p, int pid, const char *name, int nice)
+{
+	int i;
+
+	*p = (struct sched_task){ .pid = pid };
+	for (i = 0; name && name[i] && i < (int)sizeof(p->comm) - 1; i++)
+		p->comm[i] = name[i];
+	p->comm[i] = '\0';
+	if (nice < -20)
+		nice = -20;
+	if (nice > 19)
+		nice = 19;
+	p->state = SCHED_TASK_SLEEPING;
+	p->policy = SCHED_NORMAL;
+	p->static_prio = p->prio = NICE_TO_PRIO(nice);
+	p->cpus_allowed = ~(sched_cpumask_t)0;
+	p->policy_gen = sched_policy_gen - 1;    /* stale: start/fork re-init */
+	list_init(&p->run_list);
+}
+
+/* Lock the run queue p is on; retry if p moved before we got the lock. */
+struct runqueue *task_rq_lock(struct sched_task *p, unsigned long *flags)
+{
+	struct runqueue *rq;
+
+	*flags = sched_irq_save();
+	for (;;) {
+		rq = task_rq(p);
+		sched_spin_lock(&rq->lock);
+		if (rq == task_rq(p))
+			return rq;
+		sched_spin_unlock(&rq->lock);
+	}
+}
+
+void task_rq_unlock(struct runqueue *rq, unsigned long flags)
+{
+	sched_spin_unlock(&rq->lock);
+	sched_irq_restore(flags);
+}
+
+void double_rq_lock(struct runqueue *a, struct runqueue *b)
+{
+	if (a == b) {
+		sched_spin_lock(&a->lock);
+	} else if (a->cpu < b->cpu) {
+		sched_spin_lock(&a->lock);
+		sched_spin_lock(&b->lock);
+	} else {
+		sched_spin_lock(&b->lock);
+		sched_spin_lock(&a->lock);
+	}
+}
+
+void double_rq_unlock(struct runqueue *a, struct runqueue *b)
+{
+	sched_spin_unlock(&a->lock);
+	if (a != b)
+		sched_spin_unlock(&b->lock);
+}
+
+/* Linux resched_task: set need_resched; another CPU also gets an IPI
+ * unless its flag was already set (it will reschedule anyway). */
+void resched_task(struct runqueue *rq, struct sched_task *p)
+{
+	int was = p->need_resched;
+
+	p->need_resched = 1;
+	if (!was && rq->cpu != sched_this_cpu()) {
+		rq->ipis++;
+		sched_kick_cpu(rq->cpu);
+	}
+}
+
+/* Linux __activate_task: tail of active[prio], one more runnable task. */
+void activate_queued(struct runqueue *rq, struct sched_task *p)
+{
+	enqueue_task(p, rq->active);
+	rq->nr_running++;
+}
+
+/* Linux deactivate_task (the policy hook adds v7's array_sequence). */
+void deactivate_task(struct runqueue *rq, struct sched_task *p)
+{
+	dequeue_task(p);
+	rq->nr_running--;
+	if (sched_policy->deactivate)
+		sched_policy->deactivate(rq, p);
+}
+
+/* The scheduler_tick body for a running task (also fork's extra tick). */
+void sched_policy_tick(struct runqueue *rq, struct sched_task *p)
+{
+	/* 2.6.0: "Task might have expired already, but not scheduled off yet" */
+	if (p->array != rq->active) {
+		p->need_resched = 1;
+		return;
+	}
+	sched_policy->tick(rq, p);
+}
+
+/* A task that slept through a policy switch gets the new policy's fields. */
+void sched_refresh_policy(struct runqueue *rq, struct sched_task *p)
+{
+	if (p->policy_gen != sched_policy_gen) {
+		sched_policy->init_task(rq, p);
+		p->policy_gen = sched_policy_gen;
+	}
+}

@@ -1,0 +1,92 @@
+/*
+ * lifecycle.c - a task enters the scheduler (start, fork) and leaves it (exit).
+ */
+#include "sched_impl.h"
+
+static int first_allowed_cpu(struct sched_task *p, int cpu)
+{
+	int c;
+
+	if (cpu >= 0 && cpu < sched_ncpus && cpu_allowed(p, cpu))
+		return cpu;
+	for (c = 0; c < sched_ncpus; c++)
+		if (cpu_allowed(p, c))
+			return c;
+	return 0;
+}
+
+/* First wake-up of a kernel thread made by sched_task_init (not a fork):
+ * fresh policy fields, tail of active, preempt like a pulled task. */
+void sched_start_task(struct sched_task *p, int cpu)
+{
+	unsigned long flags;
+	struct runqueue *rq;
+
+	p->cpu = first_allowed_cpu(p, cpu);
+	rq = task_rq_lock(p, &flags);
+	sched_policy->init_task(rq, p);
+	p->policy_gen = sched_policy_gen;
+	p->state = SCHED_TASK_RUNNING;
+	p->acct_stamp = sched_jiffies();
+	activate_queued(rq, p);
+	if (sched_policy->preempts(rq, p))
+		resched_task(rq, rq->curr);
+	task_rq_unlock(rq, flags);
+}
+
+/* What a child inherits, as Linux's dup_task_struct copies the parent. */
+static void copy_sched_fields(struct sched_task *parent, struct sched_task *c)
+{
+	c->policy = parent->policy;
+	c->rt_priority = parent->rt_priority;
+	c->static_prio = parent->static_prio;
+	c->prio = parent->prio;
+	c->cpus_allowed = parent->cpus_allowed;
+	c->array_sequence = parent->array_sequence;
+	c->timestamp = parent->timestamp;
+	c->total_time = parent->total_time;
+	c->sleep_time = parent->sleep_time;
+	c->sleep_avg = parent->sleep_avg;
+	c->used_slice = parent->used_slice;
+	c->time_slice = parent->time_slice;
+	c->last_run = parent->last_run;
+	c->o1_sleep_avg = parent->o1_sleep_avg;
+	c->policy_gen = parent->policy_gen;
+}
+
+/*
+ * v7: sched_fork + wake_up_forked_process.  parent is the task running on
+ * this CPU; child was prepared by sched_task_init (pid, name).  The child
+ * joins the parent's run queue; the parent gets need_resched as 2.6.0's
+ * do_fork does ("let the child process run first").
+ */
+void sched_fork(struct sched_task *parent, struct sched_task *child)
+{
+	unsigned long flags;
+	struct runqueue *rq = task_rq_lock(parent, &flags);
+
+	copy_sched_fields(parent, child);
+	sched_refresh_policy(rq, child);
+	child->parent = parent;
+	child->cpu = parent->cpu;
+	child->state = SCHED_TASK_RUNNING;
+	child->need_resched = 0;
+	child->acct_stamp = sched_jiffies();
+	sched_policy->fork(rq, parent, child);
+	rq->nr_running++;
+	parent->need_resched = 1;
+	task_rq_unlock(rq, flags);
+}
+
+/* v7: sched_exit, called when the parent reaps zombie p (release_task). */
+void sched_exit(struct sched_task *p)
+{
+	unsigned long flags;
+	struct runqueue *rq;
+
+	if (!p->parent || !sched_policy->exit)
+		return;
+	rq = task_rq_lock(p, &flags);
+	sched_policy->exit(rq, p, p->parent);
+	task_rq_unlock(rq, flags);
+}

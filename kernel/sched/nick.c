@@ -1,0 +1,329 @@
+/*
+ * nick.c - policy "nick": Nick Piggin's scheduler policy v7 (the '+' lines of
+ * ../shared/seeds/001-patch-nick-s-scheduler-policy-v7.patch).
+ *
+ * Read it beside the patch: each function names the hunk it follows.
+ * Idea: no interactivity estimator.  A task's priority comes from its
+ * recent sleep ratio (add_task_time / task_priority), and its slice from
+ * how far it is below the best priority queued on its CPU (task_timeslice):
+ * a lone hog gets long slices, a hog next to an interactive task short ones.
+ *
+ * Units: jiffies (1 ms).  "unsigned long" of the i386 patch is uint32_t,
+ * used_slice is unsigned int: both wrap exactly as they did (quirk 2).
+ */
+#include "sched_impl.h"
+
+#define MIN_TIMESLICE   1                       /* v7: ((1 * HZ / 1000) ? : 1) */
+#define MAX_TIMESLICE   (20 * MIN_TIMESLICE)    /* also the SCHED_RR slice */
+#define MAX_SLEEP       HZ
+
+/* v7: TASK_PREEMPTS_CURR - better prio, or equal prio and better nice. */
+static bool task_preempts_curr(struct sched_task *p, struct runqueue *rq)
+{
+	return p->prio < rq->curr->prio ||
+	       (p->prio == rq->curr->prio && p->static_prio < rq->curr->static_prio);
+}
+
+/*
+ * v7: add_task_time.  total_time and sleep_time are decaying sums over the
+ * last ~MAX_SLEEP jiffies (scaled by 1000); each call first decays both by
+ * (MAX_SLEEP - t)/MAX_SLEEP, rounding to nearest, then adds t.  A period
+ * longer than MAX_SLEEP wipes the history.  sleep_avg = sleep/total, per mille.
+ */
+static void add_task_time(struct sched_task *p, uint32_t time, int sleep)
+{
+	if (time == 0)
+		return;
+	if (time > MAX_SLEEP) {
+		time = MAX_SLEEP;
+		p->total_time = 0;
+		p->sleep_time = 0;
+	} else {
+		uint32_t r = MAX_SLEEP - time;
+
+		p->total_time = (r * p->total_time + MAX_SLEEP / 2) / MAX_SLEEP;
+		p->sleep_time = (r * p->sleep_time + MAX_SLEEP / 2) / MAX_SLEEP;
+	}
+	p->total_time += 1000 * time;
+	if (sleep)
+		p->sleep_time += 1000 * time;
+	p->sleep_avg = (1000 * p->sleep_time) / p->total_time;
+}
+
+/* v7: task_timeslice.  idx = best normal prio queued here (or p's own);
+ * base = 40/(levels below idx + 1); scaled by (USER_PRIO(idx)+4)/8. */
+static unsigned int task_timeslice(struct sched_task *p, struct runqueue *rq)
+{
+	int idx, delta;
+	unsigned int base, timeslice;
+
+	if (rt_task(p))
+		return MAX_TIMESLICE;
+	idx = sched_min(prio_array_find_next(rq->active, MAX_RT_PRIO),
+			prio_array_find_next(rq->expired, MAX_RT_PRIO));
+	idx = sched_min(idx, p->prio);
+	delta = p->prio - idx;
+
+	base = MIN_TIMESLICE * MAX_USER_PRIO / (delta + 1);
+	timeslice = base * (USER_PRIO(idx) + 4) / 8;
+	if (timeslice <= 0)
+		timeslice = 1;
+	return timeslice;
+}
+
+/* v7: task_priority.  bonus 0..20 from sleep_avg (more if sleep_avg > 1000,
+ * quirk 3: the clamp catches it); a hog at nice 0 sits at 130. */
+static int task_priority(struct sched_task *p)
+{
+	int bonus, prio;
+
+	if (rt_task(p))
+		return p->prio;
+	bonus = (MAX_USER_PRIO * p->sleep_avg) / 1000 / 2;
+	prio = USER_PRIO(p->static_prio) / 2 + (MAX_USER_PRIO / 2);
+	prio = MAX_RT_PRIO + prio - bonus;
+	if (prio < MAX_RT_PRIO)
+		prio = MAX_RT_PRIO;
+	if (prio > MAX_PRIO - 1)
+		prio = MAX_PRIO - 1;
+	return prio;
+}
+
+/* Fresh nick fields (new thread, policy switch): no history, a hog's prio. */
+static void nick_init_task(struct runqueue *rq, struct sched_task *p)
+{
+	p->timestamp = sched_jiffies();
+	p->total_time = p->sleep_time = p->sleep_avg = 0;
+	p->used_slice = 0;
+	p->first_time_slice = 0;
+	p->array_sequence = rq->array_sequence;
+	if (p->policy == SCHED_NORMAL)
+		p->prio = p->static_prio;
+	else
+		p->prio = MAX_USER_RT_PRIO - 1 - p->rt_priority;
+	p->prio = task_priority(p);
+}
+
+/*
+ * v7: activate_task (+ try_to_wake_up's preemption test).
+ * Quirk 1: a user waker takes half of the sleep credit, and `steal` slice
+ * jiffies move from the woken task's slice to the waker (used_slice goes
+ * up for p, down for the waker).  Quirk 2: the waker's unsigned used_slice
+ * can wrap below zero; it then expires at its next tick.
+ */
+static bool nick_activate(struct runqueue *rq, struct sched_task *p,
+			  struct sched_task *waker, enum sched_waker kind, bool sync)
+{
+	uint32_t now = sched_jiffies();
+	uint32_t sleep = now - p->timestamp;
+	bool user = (kind == SCHED_WAKER_USER);
+
+	p->timestamp = now;
+	if (sleep > MAX_SLEEP)
+		sleep = MAX_SLEEP;
+	if (user) {
+		uint32_t boost = sleep / 2;
+
+		add_task_time(waker, boost, 1);
+		add_task_time(p, sleep - boost, 1);
+	} else {
+		add_task_time(p, sleep, 1);
+		if (kind == SCHED_WAKER_IRQ)
+			add_task_time(p, sleep / 2, 1);
+	}
+	p->prio = task_priority(p);
+	if (rq->array_sequence != p->array_sequence)
+		p->used_slice = 0;      /* arrays swapped while it slept */
+	if (user) {
+		uint32_t steal = sched_min((unsigned int)sleep / 2,
+				(task_timeslice(p, rq) - p->used_slice) / 2);
+
+		p->used_slice += steal;
+		waker->used_slice -= steal;
+	}
+	return !sync && task_preempts_curr(p, rq);
+}
+
+/* v7: deactivate_task remembers the array generation it slept in. */
+static void nick_deactivate(struct runqueue *rq, struct sched_task *p)
+{
+	p->array_sequence = rq->array_sequence;
+}
+
+/* v7: schedule(): the time since the last switch counts as run time. */
+static void nick_switch_out(struct runqueue *rq UNUSED, struct sched_task *prev, uint32_t now)
+{
+	add_task_time(prev, now - prev->timestamp, 0);
+}
+
+/* v7: schedule(), switch_tasks: restart both stamps (waiting on a run
+ * queue counts neither as run nor as sleep). */
+static void nick_switch_in(struct runqueue *rq UNUSED, struct sched_task *prev,
+			   struct sched_task *next, uint32_t now)
+{
+	prev->timestamp = now;
+	if (prev != next)
+		next->timestamp = now;
+}
+
+/* v7: scheduler_tick.  RR: 20 jiffies then the tail of active.  Normal:
+ * at the end of the slice, recompute prio and go to expired (always: v7
+ * has no interactive reinsertion and no starvation limit). */
+static void nick_tick(struct runqueue *rq, struct sched_task *p)
+{
+	if (rt_task(p)) {
+		if (p->policy == SCHED_RR) {
+			p->used_slice++;
+			if (p->used_slice >= task_timeslice(p, rq)) {
+				p->used_slice = 0;
+				p->first_time_slice = 0;
+				p->need_resched = 1;
+				requeue_task(p);
+			}
+		}
+		return;
+	}
+	p->used_slice++;
+	if (p->used_slice >= task_timeslice(p, rq)) {
+		dequeue_task(p);
+		p->need_resched = 1;
+		p->prio = task_priority(p);
+		p->used_slice = 0;
+		p->first_time_slice = 0;
+		enqueue_task(p, rq->expired);
+	}
+}
+
+/* v7: sched_fork then wake_up_forked_process. */
+static void nick_fork(struct runqueue *rq, struct sched_task *cur, struct sched_task *c)
+{
+	uint32_t ts;
+
+	c->timestamp = sched_jiffies();
+	ts = task_timeslice(cur, rq);
+	c->used_slice = cur->used_slice + (ts - cur->used_slice) / 2;
+	cur->used_slice += (ts - cur->used_slice + 1) / 2;
+	c->first_time_slice = 1;
+	if (cur->used_slice >= ts) {
+		cur->used_slice = ts - 1;     /* the rare case: parent expires now */
+		sched_policy_tick(rq, cur);
+	}
+	/* wake_up_forked_process */
+	c->sleep_time = cur->sleep_time / 10;
+	c->total_time = cur->total_time / 20;
+	c->sleep_avg = cur->sleep_avg * 2;          /* quirk 3: may exceed 1000 */
+	cur->sleep_time = 3 * cur->sleep_time / 4;
+	if (cur->total_time != 0)
+		cur->sleep_avg = (1000 * cur->sleep_time) / cur->total_time;
+	c->prio = task_priority(c);
+	enqueue_task(c, rq->active);
+}
+
+/* v7: sched_exit.  An unfinished first slice goes back to the parent
+ * (unsigned: can wrap, quirk 2); a hog child costs the parent sleep_avg. */
+static void nick_exit(struct runqueue *rq, struct sched_task *p, struct sched_task *parent)
+{
+	if (p->first_time_slice)
+		parent->used_slice -= task_timeslice(p, rq) - p->used_slice;
+	if (p->sleep_avg < parent->sleep_avg)
+		add_task_time(parent, (parent->sleep_avg - p->sleep_avg) / 2, 0);
+}
+
+/* v7: set_user_nice.  Quirk 4: delta is taken against the *dynamic* prio,
+ * so prio becomes exactly the new static prio until the next recompute. */
+static void nick_set_nice(struct runqueue *rq, struct sched_task *p, int nice)
+{
+	struct prio_array *array;
+	int delta;
+
+	if (rt_task(p)) {
+		p->static_prio = NICE_TO_PRIO(nice);
+		return;
+	}
+	array = p->array;
+	if (array)
+		dequeue_task(p);
+	delta = NICE_TO_PRIO(nice) - p->prio;
+	p->static_prio = NICE_TO_PRIO(nice);
+	p->prio += delta;
+	if (array) {
+		enqueue_task(p, array);
+		if (delta < 0 || (delta > 0 && task_running(rq, p)))
+			resched_task(rq, rq->curr);
+	}
+}
+
+static unsigned int nick_used_slice(struct runqueue *rq UNUSED, struct sched_task *p)
+{
+	return p->used_slice;
+}
+
+static unsigned int nick_sleep_avg(struct sched_task *p)
+{
+	return p->sleep_avg;
+}
+
+static int nick_normal_prio(struct sched_task *p)
+{
+	return p->static_prio;     /* 2.6.0 setscheduler; task_priority later */
+}
+
+/* v7: pull_task uses TASK_PREEMPTS_CURR. */
+static bool nick_preempts(struct runqueue *rq, struct sched_task *p)
+{
+	return task_preempts_curr(p, rq);
+}
+
+/* v7: can_migrate_task uses timestamp. */
+static uint32_t nick_last_ran(struct sched_task *p)
+{
+	return p->timestamp;
+}
+
+/* v7: schedule(), array switch: rq->array_sequence++. */
+static void nick_array_swap(struct runqueue *rq)
+{
+	rq->array_sequence++;
+}
+
+static unsigned int nick_timeslice(struct runqueue *rq, struct sched_task *p)
+{
+	return task_timeslice(p, rq);
+}
+
+/* The patch's own functions, exported by name for the unit tests. */
+void nick_add_task_time(struct sched_task *p, uint32_t t, int sleep)
+{
+	add_task_time(p, t, sleep);
+}
+int nick_task_priority(struct sched_task *p) { return task_priority(p); }
+unsigned int nick_task_timeslice(struct sched_task *p, struct runqueue *rq)
+{
+	return task_timeslice(p, rq);
+}
+bool nick_task_preempts_curr(struct sched_task *p, struct runqueue *rq)
+{
+	return task_preempts_curr(p, rq);
+}
+
+const struct sched_policy sched_policy_nick = {
+	.name = "nick",
+	.init_task = nick_init_task,
+	.timeslice = nick_timeslice,
+	.used_slice = nick_used_slice,
+	.sleep_avg = nick_sleep_avg,
+	.tick = nick_tick,
+	.activate = nick_activate,
+	.deactivate = nick_deactivate,
+	.switch_out = nick_switch_out,
+	.switch_in = nick_switch_in,
+	.fork = nick_fork,
+	.exit = nick_exit,
+	.set_nice = nick_set_nice,
+	.normal_prio = nick_normal_prio,
+	.preempts = nick_preempts,
+	.last_ran = nick_last_ran,
+	.on_array_swap = nick_array_swap,
+	.on_idle_pick = NULL,
+	.yield_array = NULL,
+};

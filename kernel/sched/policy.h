@@ -1,0 +1,58 @@
+/*
+ * policy.h - what a scheduling policy plugs into the core.
+ *
+ * The core (core.c, wakeup.c, schedule.c, ...) owns the run queues, the
+ * locking and the accounting; a policy owns the numbers: priorities, slices
+ * and where a task goes.  Every hook is called with the rq lock of `rq` held
+ * and local interrupts off.  One file per policy: nick.c, o1.c, rr.c.
+ */
+#ifndef NICKEL_SCHED_POLICY_H
+#define NICKEL_SCHED_POLICY_H
+
+#include "sched.h"
+
+struct sched_policy {
+	const char *name;
+
+	/* Fresh policy fields for p (new task, policy switch). Sets p->prio. */
+	void (*init_task)(struct runqueue *rq, struct sched_task *p);
+	/* The task's slice in jiffies (nick: task_timeslice(p, rq)). */
+	unsigned int (*timeslice)(struct runqueue *rq, struct sched_task *p);
+	/* Jiffies of the slice used so far (stat dump). */
+	unsigned int (*used_slice)(struct runqueue *rq, struct sched_task *p);
+	/* sleep_avg in per mille (stat dump). */
+	unsigned int (*sleep_avg)(struct sched_task *p);
+	/* Timer tick for the running, non-idle task p, which is in rq->active. */
+	void (*tick)(struct runqueue *rq, struct sched_task *p);
+	/* Wake-up credit and prio (before the core queues p at the tail of
+	 * rq->active[p->prio]).  Returns true when rq->curr must reschedule. */
+	bool (*activate)(struct runqueue *rq, struct sched_task *p,
+			 struct sched_task *waker, enum sched_waker kind, bool sync);
+	/* p leaves the run queue to sleep (after the core dequeued it). May be NULL. */
+	void (*deactivate)(struct runqueue *rq, struct sched_task *p);
+	/* schedule(): prev is about to give up the CPU at `now` (before pick). */
+	void (*switch_out)(struct runqueue *rq, struct sched_task *prev, uint32_t now);
+	/* schedule(): next was chosen (may equal prev). */
+	void (*switch_in)(struct runqueue *rq, struct sched_task *prev,
+			  struct sched_task *next, uint32_t now);
+	/* Fork: split the slice, set child's fields and queue the child
+	 * (the core copied the parent's fields into child and counts nr_running). */
+	void (*fork)(struct runqueue *rq, struct sched_task *parent, struct sched_task *child);
+	/* Reaping child p: refunds to parent. rq is p's run queue. May be NULL. */
+	void (*exit)(struct runqueue *rq, struct sched_task *p, struct sched_task *parent);
+	/* set_user_nice, nice already validated and different. */
+	void (*set_nice)(struct runqueue *rq, struct sched_task *p, int nice);
+	/* prio of a SCHED_NORMAL task right after setscheduler(NORMAL). */
+	int (*normal_prio)(struct sched_task *p);
+	/* pull_task: does p (just pulled to rq) preempt rq->curr? */
+	bool (*preempts)(struct runqueue *rq, struct sched_task *p);
+	/* can_migrate_task's cache-hot stamp (nick: timestamp, o1: last_run). */
+	uint32_t (*last_ran)(struct sched_task *p);
+	/* Array swap in schedule() and idle pick. May be NULL. */
+	void (*on_array_swap)(struct runqueue *rq);
+	void (*on_idle_pick)(struct runqueue *rq);
+	/* sched_yield of a normal task: the array it goes to (NULL hook = expired). */
+	struct prio_array *(*yield_array)(struct runqueue *rq, struct sched_task *p);
+};
+
+#endif

@@ -1,0 +1,89 @@
+/*
+ * prio_array.c - the O(1) machinery shared by every policy.
+ *
+ * A prio_array holds 140 FIFO lists, one per priority, and a 140-bit bitmap
+ * with bit i set iff list i is non-empty.  Finding the best task is "first
+ * set bit" (a few word tests and one count-trailing-zeros), enqueue and
+ * dequeue are a list operation and a bit operation: nothing here depends on
+ * the number of tasks.  (Linux 2.6.0: enqueue_task, dequeue_task,
+ * sched_find_first_bit.)
+ *
+ * Locking: the array belongs to one run queue; its lock must be held.
+ */
+#include "sched_impl.h"
+
+void prio_array_init(struct prio_array *a)
+{
+	int i;
+
+	a->nr_active = 0;
+	for (i = 0; i < SCHED_BITMAP_WORDS; i++)
+		a->bitmap[i] = 0;
+	for (i = 0; i < MAX_PRIO; i++)
+		list_init(&a->queue[i]);
+}
+
+/* First set bit at or after `start`; MAX_PRIO when there is none. */
+int prio_array_find_next(const struct prio_array *a, int start)
+{
+	int w = start / 32;
+	uint32_t word;
+
+	if (start >= MAX_PRIO)
+		return MAX_PRIO;
+	word = a->bitmap[w] & (~(uint32_t)0 << (start % 32));
+	while (!word) {
+		if (++w == SCHED_BITMAP_WORDS)
+			return MAX_PRIO;
+		word = a->bitmap[w];
+	}
+	return w * 32 + __builtin_ctz(word);   /* bits >= 140 are never set */
+}
+
+static void set_bit(struct prio_array *a, int i)
+{
+	a->bitmap[i / 32] |= (uint32_t)1 << (i % 32);
+}
+
+static void clear_bit(struct prio_array *a, int i)
+{
+	a->bitmap[i / 32] &= ~((uint32_t)1 << (i % 32));
+}
+
+void enqueue_task(struct sched_task *p, struct prio_array *a)
+{
+	list_add_tail(&p->run_list, &a->queue[p->prio]);
+	set_bit(a, p->prio);
+	a->nr_active++;
+	p->array = a;
+}
+
+/* o1's wake_up_forked_process: the child goes right before the parent. */
+void enqueue_task_before(struct sched_task *p, struct sched_task *next)
+{
+	struct prio_array *a = next->array;
+
+	p->prio = next->prio;
+	list_add_before(&p->run_list, &next->run_list);
+	a->nr_active++;
+	p->array = a;
+}
+
+void dequeue_task(struct sched_task *p)
+{
+	struct prio_array *a = p->array;
+
+	a->nr_active--;
+	list_del(&p->run_list);
+	if (list_empty(&a->queue[p->prio]))
+		clear_bit(a, p->prio);
+	p->array = NULL;
+}
+
+void requeue_task(struct sched_task *p)
+{
+	struct prio_array *a = p->array;
+
+	list_del(&p->run_list);
+	list_add_tail(&p->run_list, &a->queue[p->prio]);
+}

@@ -1,0 +1,177 @@
+/*
+ * sched.h - nickel's portable scheduler core: the public interface.
+ *
+ * One core, three policies (nick = "Nick's scheduler policy v7", o1 = stock
+ * Linux 2.6.0-test4, rr = classroom round robin), the same O(1) run queues and
+ * the same SMP balancer.  The kernel embeds struct sched_task in its task
+ * struct and calls the functions below; the host unit tests and the simulator
+ * call exactly the same code (see tests/unit/env/sched_env.h).
+ *
+ * Guide for students: docs/scheduler.md.  Every rule cites the hunk of
+ * ../shared/seeds/001-patch-nick-s-scheduler-policy-v7.patch it comes from.
+ *
+ * Integer widths: the patch ran on 32-bit i386 where unsigned long is 32
+ * bits.  Every such field is uint32_t here, so host and kernel wrap alike.
+ */
+#ifndef NICKEL_SCHED_H
+#define NICKEL_SCHED_H
+
+#include <stdint.h>
+#include <stddef.h>
+#include <stdbool.h>
+#include "list.h"
+#include "sched_env.h"
+
+#ifndef NR_CPUS_MAX
+#define NR_CPUS_MAX 64          /* override with -DNR_CPUS_MAX=N (N <= 64) */
+#endif
+
+/* Public constants carry a SCHED_ prefix; sched_impl.h has the Linux names. */
+#define SCHED_HZ            1000
+#define SCHED_MAX_RT_PRIO   100
+#define SCHED_MAX_PRIO      140     /* also the idle task's prio */
+#define SCHED_NICE_TO_PRIO(n) (SCHED_MAX_RT_PRIO + 20 + (n))
+#define SCHED_EINVAL        22      /* functions return -SCHED_EINVAL */
+
+typedef uint64_t sched_cpumask_t;   /* bit c = CPU c may run the task */
+#define SCHED_CPU_BIT(c)    ((sched_cpumask_t)1 << (c))
+
+/* Task states (who writes: the task itself before it calls schedule, the
+ * waker under the task's rq lock, the kernel for ZOMBIE/DEAD). */
+enum sched_state {
+	SCHED_TASK_RUNNING = 0,     /* runnable or running: queued */
+	SCHED_TASK_SLEEPING = 1,
+	SCHED_TASK_ZOMBIE = 2,
+	SCHED_TASK_DEAD = 3,
+};
+
+/* Scheduling classes, Linux numbers. */
+enum { SCHED_NORMAL = 0, SCHED_FIFO = 1, SCHED_RR = 2 };
+
+/* Who wakes a task (v7: activate_task treats them differently). */
+enum sched_waker {
+	SCHED_WAKER_USER,      /* ring-3 task in a system call: !in_interrupt() && current->mm */
+	SCHED_WAKER_KTHREAD,   /* kernel thread, process context */
+	SCHED_WAKER_IRQ,       /* interrupt handler (timer expiry, device) */
+};
+
+struct prio_array;
+
+struct sched_task {
+	/* Identity: written once by sched_task_init. */
+	int pid;
+	char comm[16];
+	bool is_idle;
+
+	/* Written under the task's rq lock (state also by the task itself
+	 * when it goes to sleep, just before it calls schedule). */
+	volatile int state;            /* enum sched_state */
+	volatile int need_resched;     /* set under rq lock, read by the kernel */
+	int cpu;                       /* its run queue; changes only with that rq locked */
+	sched_cpumask_t cpus_allowed;
+	int policy;                    /* SCHED_NORMAL / FIFO / RR */
+	int rt_priority;               /* 1..99 for FIFO/RR, 0 otherwise */
+	int static_prio;               /* 120 + nice */
+	int prio;                      /* dynamic prio 0..139 (idle 140) */
+	struct list_node run_list;     /* node in array->queue[prio] */
+	struct prio_array *array;      /* NULL when not queued */
+	struct sched_task *parent;     /* for sched_exit's refund; kernel sets it */
+	unsigned int policy_gen;       /* == sched_policy_gen when fields belong to the policy */
+
+	/* nick fields (v7: struct task_struct hunk), all "unsigned long" there */
+	uint32_t array_sequence;       /* rq->array_sequence when it went to sleep */
+	uint32_t timestamp;            /* jiffies of last switch in/out or wake-up */
+	uint32_t total_time, sleep_time; /* decaying sums, 1000 * jiffies */
+	uint32_t sleep_avg;            /* per mille (0..1000, a fork can double it) */
+	unsigned int used_slice;       /* jiffies of the slice used; unsigned: wraps! */
+	unsigned int first_time_slice; /* 1 until a forked child's first slice ends (nick and o1) */
+
+	/* o1 fields (the '-' lines) */
+	unsigned int time_slice;       /* jiffies left, counted down by the tick */
+	uint32_t last_run;             /* jiffies when it last left the CPU */
+	uint32_t o1_sleep_avg;         /* jiffies, 0..MAX_SLEEP_AVG (10000) */
+
+	/* Accounting for the stat dump (under the rq lock), milliseconds. */
+	uint32_t run_ms, sleep_ms, wait_ms;
+	uint32_t switches, wakeups, migrations;
+	uint32_t acct_stamp;           /* jiffies when the current sleep/wait began */
+};
+
+/* A priority array: 140 FIFO lists and a bitmap of the non-empty ones. */
+#define SCHED_BITMAP_WORDS ((SCHED_MAX_PRIO + 31) / 32)
+struct prio_array {
+	unsigned int nr_active;                 /* tasks on the lists */
+	uint32_t bitmap[SCHED_BITMAP_WORDS];    /* bit i set iff queue[i] non-empty */
+	struct list_node queue[SCHED_MAX_PRIO];
+};
+
+/* One per CPU.  Everything below is protected by `lock` unless noted. */
+struct runqueue {
+	sched_lock_t lock;
+	int cpu;                          /* constant */
+	unsigned int nr_running;          /* queued tasks (active + expired) */
+	uint32_t nr_switches;
+	struct sched_task *curr;          /* running task (idle when none) */
+	struct sched_task *idle;          /* constant after sched_init_idle */
+	struct prio_array *active, *expired;
+	struct prio_array arrays[2];
+	uint32_t array_sequence;          /* nick: bumped at every array swap */
+	uint32_t expired_timestamp;       /* o1: jiffies the first task expired, 0 = none */
+	unsigned int prev_cpu_load[NR_CPUS_MAX]; /* balance: nr_running seen last time */
+	struct sched_task *migrating;     /* pick -> finish: prev leaving a forbidden CPU */
+	uint32_t idle_ms, ipis, migrations_in;
+};
+
+extern struct runqueue sched_rq[NR_CPUS_MAX];
+extern int sched_ncpus;
+
+struct sched_policy;
+extern const struct sched_policy sched_policy_nick, sched_policy_o1, sched_policy_rr;
+/* The current policy: written with every rq lock held, read with any one. */
+extern const struct sched_policy *sched_policy;
+extern unsigned int sched_policy_gen;
+extern unsigned int cache_decay_ticks;   /* default 2 (kernel: from CPUID / cache_decay=) */
+extern unsigned int rr_slice_ms;         /* default 100 (kernel argument rr_slice=) */
+
+/* Set-up */
+void sched_init(int ncpus, const struct sched_policy *pol);
+void sched_init_idle(int cpu, struct sched_task *idle);
+void sched_task_init(struct sched_task *p, int pid, const char *name, int nice);
+void sched_start_task(struct sched_task *p, int cpu);
+
+/* Life cycle */
+void sched_fork(struct sched_task *parent, struct sched_task *child);
+void sched_exit(struct sched_task *p);
+bool sched_wake_up(struct sched_task *p, struct sched_task *waker,
+		   enum sched_waker kind, bool sync);
+
+/* The timer tick and schedule() */
+void sched_tick(int cpu);
+struct sched_task *sched_pick_next(int cpu, unsigned long *flags);
+void sched_finish_switch(int cpu, unsigned long flags);
+
+/* System calls */
+int sched_set_nice(struct sched_task *p, int nice);
+int sched_setscheduler(struct sched_task *p, int policy, int rt_prio);
+void sched_yield(struct sched_task *p);
+unsigned int sched_rr_interval(struct sched_task *p);
+int sched_set_affinity(struct sched_task *p, sched_cpumask_t mask);
+
+/* Policies */
+int sched_switch_policy(const struct sched_policy *pol);
+const struct sched_policy *sched_policy_by_name(const char *name);
+const char *sched_policy_name(void);
+
+/* Stat dump and trace lines (contract.md); return the snprintf length. */
+int sched_format_cpu(char *buf, size_t n, int cpu);
+int sched_format_task(char *buf, size_t n, struct sched_task *p);
+int sched_format_switch(char *buf, size_t n, int cpu, uint64_t now_us,
+			const struct sched_task *prev, const struct sched_task *next);
+int sched_format_wakeup(char *buf, size_t n, int cpu, uint64_t now_us,
+			const struct sched_task *cur, const struct sched_task *p,
+			int success);
+
+/* Debug: 0 when cpu's run queue is consistent, else -1 and a reason. */
+int sched_check_invariants(int cpu, char *why, size_t n);
+
+#endif

@@ -1,0 +1,76 @@
+/*
+ * sched_impl.h - the core's internal helpers, shared by the files of
+ * kernel/sched (never included by the rest of the kernel).
+ *
+ * Linux's names for the constants, so that nick.c and o1.c read like the
+ * patch.  Locking: every helper here expects the rq lock of the run queue
+ * it touches to be held with local interrupts off.
+ */
+#ifndef NICKEL_SCHED_IMPL_H
+#define NICKEL_SCHED_IMPL_H
+
+#include "sched.h"
+#include "policy.h"
+
+#define HZ              SCHED_HZ
+#define MAX_USER_RT_PRIO 100
+#define MAX_RT_PRIO     SCHED_MAX_RT_PRIO
+#define MAX_PRIO        SCHED_MAX_PRIO
+#define MAX_USER_PRIO   40
+#define NICE_TO_PRIO(n) SCHED_NICE_TO_PRIO(n)
+#define PRIO_TO_NICE(p) ((p) - MAX_RT_PRIO - 20)
+#define TASK_NICE(p)    PRIO_TO_NICE((p)->static_prio)
+#define USER_PRIO(p)    ((p) - MAX_RT_PRIO)
+#define rt_task(p)      ((p)->prio < MAX_RT_PRIO)
+
+#define UNUSED __attribute__((unused))   /* a hook that ignores a parameter */
+#define sched_min(a, b) ((a) < (b) ? (a) : (b))
+
+static inline struct runqueue *cpu_rq(int cpu) { return &sched_rq[cpu]; }
+static inline struct runqueue *task_rq(struct sched_task *p) { return &sched_rq[p->cpu]; }
+static inline bool task_running(struct runqueue *rq, struct sched_task *p)
+{
+	return rq->curr == p;
+}
+static inline bool cpu_allowed(struct sched_task *p, int cpu)
+{
+	return (p->cpus_allowed & SCHED_CPU_BIT(cpu)) != 0;
+}
+
+/* prio_array.c: the O(1) machinery */
+void prio_array_init(struct prio_array *a);
+int prio_array_find_next(const struct prio_array *a, int start); /* MAX_PRIO if none */
+void enqueue_task(struct sched_task *p, struct prio_array *a);    /* tail of queue[prio] */
+void enqueue_task_before(struct sched_task *p, struct sched_task *next); /* same list, before next */
+void dequeue_task(struct sched_task *p);
+void requeue_task(struct sched_task *p);                           /* to the tail of its list */
+
+/* core.c */
+struct runqueue *task_rq_lock(struct sched_task *p, unsigned long *flags);
+void task_rq_unlock(struct runqueue *rq, unsigned long flags);
+void double_rq_lock(struct runqueue *a, struct runqueue *b);       /* CPU-id order */
+void double_rq_unlock(struct runqueue *a, struct runqueue *b);
+void resched_task(struct runqueue *rq, struct sched_task *p);       /* need_resched (+IPI) */
+void activate_queued(struct runqueue *rq, struct sched_task *p);    /* enqueue + nr_running */
+void deactivate_task(struct runqueue *rq, struct sched_task *p);    /* dequeue + nr_running */
+void sched_policy_tick(struct runqueue *rq, struct sched_task *p);  /* scheduler_tick body */
+void sched_refresh_policy(struct runqueue *rq, struct sched_task *p); /* lazy re-init */
+
+/* balance.c */
+void load_balance(struct runqueue *this_rq, bool idle);
+void rebalance_tick(int cpu, bool idle);
+
+/* syscalls.c: affinity moves */
+void sched_move_to_allowed(struct sched_task *p);
+
+/* The policies' formulas by their patch names, for the unit tests. */
+void nick_add_task_time(struct sched_task *p, uint32_t t, int sleep);
+int nick_task_priority(struct sched_task *p);
+unsigned int nick_task_timeslice(struct sched_task *p, struct runqueue *rq);
+bool nick_task_preempts_curr(struct sched_task *p, struct runqueue *rq);
+int o1_effective_prio(struct sched_task *p);
+unsigned int o1_task_timeslice(struct sched_task *p);
+bool o1_task_interactive(struct sched_task *p);
+bool o1_expired_starving(struct runqueue *rq);
+
+#endif

@@ -1,0 +1,125 @@
+/*
+ * stats.c - stat-dump and trace lines, in the forms of docs/contract.md.
+ * Portable: the kernel's console and the host simulator print the same.
+ * Call without holding any rq lock (sched_format_task takes p's).
+ */
+#include "sched_impl.h"
+
+int sched_format_cpu(char *buf, size_t n, int cpu)
+{
+	struct runqueue *rq = cpu_rq(cpu);
+
+	return sched_snprintf(buf, n,
+		"cpu id=%d nr_running=%u nr_switches=%u idle_ms=%u ipis=%u migrations_in=%u",
+		cpu, rq->nr_running, rq->nr_switches, rq->idle_ms, rq->ipis,
+		rq->migrations_in);
+}
+
+static char state_char(int state)
+{
+	switch (state) {
+	case SCHED_TASK_RUNNING:  return 'R';
+	case SCHED_TASK_SLEEPING: return 'S';
+	case SCHED_TASK_ZOMBIE:   return 'Z';
+	default:                  return 'X';
+	}
+}
+
+/* nick / o1 / rr for SCHED_NORMAL (the policy in force), fifo and rt-rr
+ * for the real-time classes. */
+static const char *class_name(struct sched_task *p)
+{
+	if (p->policy == SCHED_FIFO)
+		return "fifo";
+	if (p->policy == SCHED_RR)
+		return "rt-rr";
+	return sched_policy->name;
+}
+
+int sched_format_task(char *buf, size_t n, struct sched_task *p)
+{
+	unsigned long flags;
+	struct runqueue *rq = task_rq_lock(p, &flags);
+	uint32_t now = sched_jiffies(), sleep_ms = p->sleep_ms, wait_ms = p->wait_ms;
+	unsigned int ts = 0, used = 0, savg = 0;
+	int len;
+
+	/* add the interval in progress */
+	if (p->state == SCHED_TASK_SLEEPING && !p->array)
+		sleep_ms += now - p->acct_stamp;
+	else if (p->array && !task_running(rq, p))
+		wait_ms += now - p->acct_stamp;
+	if (!p->is_idle) {
+		ts = sched_policy->timeslice(rq, p);
+		used = sched_policy->used_slice(rq, p);
+		savg = sched_policy->sleep_avg(p);
+	}
+	len = sched_snprintf(buf, n,
+		"task pid=%d name=%s cpu=%d state=%c policy=%s nice=%d "
+		"static_prio=%d prio=%d sleep_avg=%u timeslice=%u used_slice=%u "
+		"run_ms=%u sleep_ms=%u wait_ms=%u switches=%u wakeups=%u migrations=%u",
+		p->pid, p->comm, p->cpu, state_char(p->state), class_name(p),
+		p->is_idle ? 0 : TASK_NICE(p), p->static_prio, p->prio, savg, ts,
+		used, p->run_ms, sleep_ms, wait_ms, p->switches, p->wakeups,
+		p->migrations);
+	task_rq_unlock(rq, flags);
+	return len;
+}
+
+/* us -> seconds and microseconds without a 64-bit division (none in a
+ * freestanding i386 kernel): shift-and-subtract long division. */
+static void split_us(uint64_t us, uint32_t *sec, uint32_t *usec)
+{
+	uint64_t q = 0, r = 0;
+	int i;
+
+	for (i = 63; i >= 0; i--) {
+		r = (r << 1) | ((us >> i) & 1);
+		if (r >= 1000000) {
+			r -= 1000000;
+			q |= (uint64_t)1 << i;
+		}
+	}
+	*sec = (uint32_t)q;
+	*usec = (uint32_t)r;
+}
+
+static int trace_prefix(char *buf, size_t n, int cpu, uint64_t now_us,
+			const struct sched_task *cur)
+{
+	uint32_t sec, usec;
+
+	split_us(now_us, &sec, &usec);
+	return sched_snprintf(buf, n, "%16s-%d [%03d] %u.%06u: ",
+			      cur ? cur->comm : "<irq>", cur ? cur->pid : 0,
+			      cpu, sec, usec);
+}
+
+/* ftrace sched_switch; prev_state R, S, Z or X. */
+int sched_format_switch(char *buf, size_t n, int cpu, uint64_t now_us,
+			const struct sched_task *prev, const struct sched_task *next)
+{
+	int len = trace_prefix(buf, n, cpu, now_us, prev);
+
+	if (len < 0 || (size_t)len >= n)
+		return len;
+	return len + sched_snprintf(buf + len, n - len,
+		"sched_switch: prev_comm=%s prev_pid=%d prev_prio=%d prev_state=%c"
+		" ==> next_comm=%s next_pid=%d next_prio=%d",
+		prev->comm, prev->pid, prev->prio, state_char(prev->state),
+		next->comm, next->pid, next->prio);
+}
+
+/* ftrace sched_wakeup; cur is the task running on cpu (the waker). */
+int sched_format_wakeup(char *buf, size_t n, int cpu, uint64_t now_us,
+			const struct sched_task *cur, const struct sched_task *p,
+			int success)
+{
+	int len = trace_prefix(buf, n, cpu, now_us, cur);
+
+	if (len < 0 || (size_t)len >= n)
+		return len;
+	return len + sched_snprintf(buf + len, n - len,
+		"sched_wakeup: comm=%s pid=%d prio=%d success=%d target_cpu=%03d",
+		p->comm, p->pid, p->prio, success, p->cpu);
+}

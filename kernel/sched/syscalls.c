@@ -1,0 +1,201 @@
+/*
+ * syscalls.c - nice, sched_setscheduler, sched_yield, sched_rr_get_interval
+ * and CPU affinity.  Each takes the rq lock of its task.
+ */
+#include "sched_impl.h"
+
+/* v7: set_user_nice (policy part in nick.c/o1.c/rr.c).  -EINVAL outside -20..19. */
+int sched_set_nice(struct sched_task *p, int nice)
+{
+	unsigned long flags;
+	struct runqueue *rq;
+
+	if (nice < -20 || nice > 19)
+		return -SCHED_EINVAL;
+	rq = task_rq_lock(p, &flags);
+	if (TASK_NICE(p) != nice)
+		sched_policy->set_nice(rq, p, nice);
+	task_rq_unlock(rq, flags);
+	return 0;
+}
+
+static bool valid_sched_params(int policy, int rt_prio)
+{
+	if (policy == SCHED_NORMAL)
+		return rt_prio == 0;
+	if (policy == SCHED_FIFO || policy == SCHED_RR)
+		return rt_prio >= 1 && rt_prio <= 99;
+	return false;
+}
+
+/* 2.6.0 setscheduler: requeue with prio = 99 - rt_priority (RT) or the
+ * policy's normal prio.  Reschedules when the running task got worse or a
+ * queued one now beats the running one. */
+int sched_setscheduler(struct sched_task *p, int policy, int rt_prio)
+{
+	unsigned long flags;
+	struct runqueue *rq;
+	struct prio_array *array;
+	int oldprio;
+
+	if (!valid_sched_params(policy, rt_prio))
+		return -SCHED_EINVAL;
+	rq = task_rq_lock(p, &flags);
+	array = p->array;
+	if (array)
+		deactivate_task(rq, p);
+	oldprio = p->prio;
+	p->policy = policy;
+	p->rt_priority = rt_prio;
+	if (policy != SCHED_NORMAL)
+		p->prio = MAX_USER_RT_PRIO - 1 - rt_prio;
+	else
+		p->prio = sched_policy->normal_prio(p);
+	if (array) {
+		activate_queued(rq, p);
+		if (task_running(rq, p)) {
+			if (p->prio > oldprio)
+				resched_task(rq, p);
+		} else if (p->prio < rq->curr->prio) {
+			resched_task(rq, rq->curr);
+		}
+	}
+	task_rq_unlock(rq, flags);
+	return 0;
+}
+
+/* 2.6.0 sys_sched_yield: normal tasks go to the expired array (rr: the
+ * tail of active), RT tasks to the tail of their list.  The caller then
+ * calls schedule() (need_resched is set). */
+void sched_yield(struct sched_task *p)
+{
+	unsigned long flags;
+	struct runqueue *rq = task_rq_lock(p, &flags);
+	struct prio_array *to;
+
+	if (p->array) {
+		if (rt_task(p)) {
+			requeue_task(p);
+		} else {
+			to = sched_policy->yield_array ?
+				sched_policy->yield_array(rq, p) : rq->expired;
+			dequeue_task(p);
+			enqueue_task(p, to);
+		}
+	}
+	p->need_resched = 1;
+	task_rq_unlock(rq, flags);
+}
+
+/* v7: sys_sched_rr_get_interval: FIFO 0, else the slice in jiffies. */
+unsigned int sched_rr_interval(struct sched_task *p)
+{
+	unsigned long flags;
+	struct runqueue *rq;
+	unsigned int ts;
+
+	if (p->policy == SCHED_FIFO)
+		return 0;
+	rq = task_rq_lock(p, &flags);
+	ts = sched_policy->timeslice(rq, p);
+	task_rq_unlock(rq, flags);
+	return ts;
+}
+
+static int first_allowed(struct sched_task *p)
+{
+	int c;
+
+	for (c = 0; c < sched_ncpus; c++)
+		if (cpu_allowed(p, c))
+			return c;
+	return 0;
+}
+
+static sched_cpumask_t online_mask(void)
+{
+	if (sched_ncpus >= 64)
+		return ~(sched_cpumask_t)0;
+	return SCHED_CPU_BIT(sched_ncpus) - 1;
+}
+
+/* Move queued, not running p from its forbidden CPU to an allowed one.
+ * Returns false when p changed meanwhile (the caller retries). */
+static bool move_queued_task(struct sched_task *p, int src_cpu)
+{
+	struct runqueue *src = cpu_rq(src_cpu), *dst = cpu_rq(first_allowed(p));
+	bool done = false;
+
+	double_rq_lock(src, dst);
+	if (p->cpu == src_cpu && p->array && !task_running(src, p) &&
+	    !cpu_allowed(p, src_cpu)) {
+		dequeue_task(p);
+		src->nr_running--;
+		p->cpu = dst->cpu;
+		activate_queued(dst, p);
+		p->migrations++;
+		dst->migrations_in++;
+		if (sched_policy->preempts(dst, p))
+			resched_task(dst, dst->curr);
+		done = true;
+	}
+	double_rq_unlock(src, dst);
+	return done;
+}
+
+/*
+ * sched_setaffinity.  How a task leaves a CPU it may no longer use:
+ *  - asleep: p->cpu is changed at once (it wakes up on an allowed CPU);
+ *  - queued, not running: moved at once to the first allowed CPU;
+ *  - running: need_resched (+IPI); its next schedule() takes it off the
+ *    queue and sched_finish_switch queues it on an allowed CPU.
+ */
+int sched_set_affinity(struct sched_task *p, sched_cpumask_t mask)
+{
+	unsigned long flags;
+	struct runqueue *rq;
+	int cpu;
+
+	mask &= online_mask();
+	if (!mask || p->is_idle)
+		return -SCHED_EINVAL;
+again:
+	rq = task_rq_lock(p, &flags);
+	p->cpus_allowed = mask;
+	cpu = p->cpu;
+	if (cpu_allowed(p, cpu) || (!p->array && p->state == SCHED_TASK_RUNNING)) {
+		/* allowed, or in flight between pick and finish_switch */
+	} else if (!p->array) {
+		p->cpu = first_allowed(p);
+	} else if (task_running(rq, p)) {
+		resched_task(rq, p);
+	} else {
+		task_rq_unlock(rq, flags);
+		flags = sched_irq_save();
+		if (!move_queued_task(p, cpu)) {
+			sched_irq_restore(flags);
+			goto again;
+		}
+		sched_irq_restore(flags);
+		return 0;
+	}
+	task_rq_unlock(rq, flags);
+	return 0;
+}
+
+/* sched_finish_switch: p (RUNNING, off every queue, no longer executing)
+ * left a CPU it may not use; queue it on an allowed one. */
+void sched_move_to_allowed(struct sched_task *p)
+{
+	struct runqueue *src = task_rq(p), *dst = cpu_rq(first_allowed(p));
+
+	double_rq_lock(src, dst);
+	p->cpu = dst->cpu;
+	sched_refresh_policy(dst, p);
+	activate_queued(dst, p);
+	p->migrations++;
+	dst->migrations_in++;
+	if (sched_policy->preempts(dst, p))
+		resched_task(dst, dst->curr);
+	double_rq_unlock(src, dst);
+}

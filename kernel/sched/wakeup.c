@@ -1,0 +1,68 @@
+/*
+ * wakeup.c - try_to_wake_up (Linux 2.6.0 + v7's activate_task changes).
+ *
+ * Return value (Linux's "success"): true when the call changed p's state
+ * from SLEEPING to RUNNING, false when p was not asleep (already running,
+ * zombie, dead).  A task that set SLEEPING but has not yet scheduled out is
+ * still queued: it only gets its state back, no credit (as in Linux).
+ *
+ * The waker must be the task running on the calling CPU (Linux `current`);
+ * v7 changes its sleep history and slice (quirk 1).
+ */
+#include "sched_impl.h"
+
+/* 2.6.0 SMP rule: a sync wake-up pulls p to the waker's CPU when allowed
+ * and p is not still running over there.  Returns true when p moved. */
+static bool sync_migrate(struct runqueue *rq, struct sched_task *p, bool sync)
+{
+	int this_cpu = sched_this_cpu();
+
+	if (!sync || task_running(rq, p) || p->cpu == this_cpu ||
+	    !cpu_allowed(p, this_cpu))
+		return false;
+	p->cpu = this_cpu;      /* p is not queued: only its old rq lock needed */
+	p->migrations++;
+	cpu_rq(this_cpu)->migrations_in++;
+	return true;
+}
+
+static void wake_accounting(struct sched_task *p)
+{
+	uint32_t now = sched_jiffies();
+
+	p->sleep_ms += now - p->acct_stamp;
+	p->acct_stamp = now;
+	p->wakeups++;
+}
+
+bool sched_wake_up(struct sched_task *p, struct sched_task *waker,
+		   enum sched_waker kind, bool sync)
+{
+	unsigned long flags;
+	struct runqueue *rq;
+	bool success = false, preempt;
+
+	if (kind == SCHED_WAKER_USER && !waker)
+		kind = SCHED_WAKER_KTHREAD;
+repeat:
+	rq = task_rq_lock(p, &flags);
+	if (p->state == SCHED_TASK_SLEEPING) {
+		if (!p->array) {
+			if (sync_migrate(rq, p, sync)) {
+				task_rq_unlock(rq, flags);
+				goto repeat;
+			}
+			sched_refresh_policy(rq, p);
+			wake_accounting(p);
+			preempt = sched_policy->activate(rq, p, waker, kind, sync);
+			activate_queued(rq, p);
+			if (preempt)
+				resched_task(rq, rq->curr);
+		}
+		p->state = SCHED_TASK_RUNNING;
+		success = true;
+	}
+	sched_trace_wakeup(sched_this_cpu(), p, success);
+	task_rq_unlock(rq, flags);
+	return success;
+}
