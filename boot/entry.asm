@@ -9,7 +9,8 @@
 MB_MAGIC      equ 0x1BADB002
 MB_ALIGN      equ 1 << 0          ; modules page aligned
 MB_MEMINFO    equ 1 << 1          ; give us mem_lower/upper and the memory map
-MB_FLAGS      equ MB_ALIGN | MB_MEMINFO
+MB_AOUT_KLUDGE equ 1 << 16       ; load addresses are in the header
+MB_FLAGS      equ MB_ALIGN | MB_MEMINFO | MB_AOUT_KLUDGE
 KERNEL_BASE   equ 0xC0000000
 LOWMEM_PDES   equ 192             ; 192 x 4 MiB = 768 MiB direct map
 PDE_PRESENT   equ 1 << 0
@@ -20,23 +21,32 @@ CR0_PG        equ 1 << 31
 CR0_WP        equ 1 << 16
 BOOT_STACK    equ 16384           ; = KSTACK_SIZE in kernel/include/task.h
 
+; The "a.out kludge" fields give physical load addresses, so that GRUB and
+; QEMU -kernel load and enter a higher-half kernel the same way (each reads
+; ELF entry points differently).  linker.ld lays the file out to match.
+extern __load_end, __bss_end, __kernel_end
 section .multiboot
 align 4
+multiboot_header:
 	dd MB_MAGIC
 	dd MB_FLAGS
 	dd -(MB_MAGIC + MB_FLAGS)
+	dd multiboot_header - KERNEL_BASE  ; header_addr
+	dd 0x00100000                      ; load_addr: start of .text
+	dd __load_end - KERNEL_BASE        ; load_end_addr: end of loaded data
+	dd __kernel_end - KERNEL_BASE      ; bss_end_addr
+	dd _start_phys                     ; entry_addr
 
 section .bss
 alignb 4096
 global boot_page_dir
 boot_page_dir:
 	resb 4096
-global boot_stack_top
-global boot_stack
-alignb BOOT_STACK                      ; thread_info sits at the stack's bottom
-boot_stack:
-	resb BOOT_STACK
-boot_stack_top:
+; Twice the stack size, so that an aligned BOOT_STACK block fits inside
+; (its bottom holds CPU 0's thread_info); aligning it here instead would
+; push the whole image's file alignment past the multiboot 8 KiB window.
+boot_stack_area:
+	resb 2 * BOOT_STACK
 
 section .text.boot
 global _start_phys
@@ -73,7 +83,8 @@ _start:
 	jmp eax                        ; now running at 0xC01xxxxx
 
 .higher_half:
-	mov esp, boot_stack_top
+	mov esp, boot_stack_area + 2 * BOOT_STACK
+	and esp, ~(BOOT_STACK - 1)         ; top of an aligned BOOT_STACK block
 	xor ebp, ebp                   ; ends the backtrace chain
 	push edi                       ; multiboot info (physical)
 	push esi                       ; magic

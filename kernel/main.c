@@ -24,7 +24,6 @@ unsigned boot_mem_mib(const struct multiboot_info *mb);
 void crash_on_purpose(const char *how);
 void kernel_run(void) __attribute__((noreturn));
 
-extern char boot_stack[];               /* boot/entry.asm, KSTACK_SIZE aligned */
 static char cmdline_copy[1024];
 
 static void report_to_console(const char *msg)
@@ -35,7 +34,7 @@ static void report_to_console(const char *msg)
 /* The boot stack becomes CPU 0's idle thread: give it a thread_info. */
 static void init_boot_thread_info(void)
 {
-	struct thread_info *ti = (struct thread_info *)boot_stack;
+	struct thread_info *ti = current_thread_info();
 
 	ti->task = 0;
 	ti->cpu = 0;

@@ -1,7 +1,8 @@
 /*
  * power.c - power off.  Under QEMU the isa-debug-exit device (port 0xF4,
  * added by tools/nickel-qemu) ends QEMU with status (v << 1) | 1, which the
- * wrapper maps back: v = 0 -> exit 0 (healthy), v = 1 -> exit 1 (panic).
+ * wrapper maps back: v = 0x10 + status, so QEMU exits 33 (healthy, mapped to
+ * 0) or 35 (panic, mapped to 1); QEMU's own errors (exit 1) stay distinct.
  * Without it we try QEMU's and Bochs' ACPI shutdown ports, then halt.
  */
 #include "power.h"
@@ -10,12 +11,13 @@
 #include "cpu.h"
 
 #define DEBUG_EXIT_PORT 0xF4
+#define DEBUG_EXIT_BASE 0x10
 
 void power_off(int status)
 {
 	cli();
 	printk("nickel: power off (status=%d)\n", status);
-	outl(DEBUG_EXIT_PORT, (uint32_t)status);
+	outl(DEBUG_EXIT_PORT, DEBUG_EXIT_BASE + (uint32_t)status);
 	outw(0x604, 0x2000);             /* QEMU pc/q35 ACPI PM1a: S5 */
 	outw(0xB004, 0x2000);            /* Bochs and old QEMU */
 	printk("nickel: it is now safe to turn off the computer\n");

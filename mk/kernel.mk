@@ -1,5 +1,5 @@
 # The kernel image: build/nickel.elf, linked twice so that it carries its own
-# symbol table for backtraces (tools/mksyms.py; linker.ld puts .ksyms last).
+# symbol table for backtraces (tools/mksyms.py; linker.ld puts .ksyms after code and data).
 CC      := gcc
 NASM    := nasm
 LD      := ld
@@ -33,7 +33,8 @@ $(BUILD)/k/%.o: $(BUILD)/k/%.S
 	$(CC) -m32 -c $< -o $@
 
 $(BUILD)/nickel.pass1.elf: $(KERNEL_OBJS) $(BUILD)/k/ksyms0.o linker.ld
-	$(LD) -m elf_i386 -z noexecstack -T linker.ld -o $@ $(KERNEL_OBJS) $(BUILD)/k/ksyms0.o $(LIBGCC)
+	@echo "  LD      $@"
+	@$(LD) -m elf_i386 -z noexecstack -z max-page-size=0x1000 --no-warn-rwx-segments -T linker.ld -o $@ $(KERNEL_OBJS) $(BUILD)/k/ksyms0.o $(LIBGCC)
 
 $(BUILD)/k/ksyms.S: $(BUILD)/nickel.pass1.elf tools/mksyms.py
 	nm -n $< > $(BUILD)/k/pass1.nm
@@ -41,7 +42,8 @@ $(BUILD)/k/ksyms.S: $(BUILD)/nickel.pass1.elf tools/mksyms.py
 
 # Pass 2; then check that no text symbol moved between the passes.
 $(KERNEL): $(KERNEL_OBJS) $(BUILD)/k/ksyms.o linker.ld
-	$(LD) -m elf_i386 -z noexecstack -T linker.ld -o $@ $(KERNEL_OBJS) $(BUILD)/k/ksyms.o $(LIBGCC)
+	@echo "  LD      $@"
+	@$(LD) -m elf_i386 -z noexecstack -z max-page-size=0x1000 --no-warn-rwx-segments -T linker.ld -o $@ $(KERNEL_OBJS) $(BUILD)/k/ksyms.o $(LIBGCC)
 	@nm -n $@ | grep -i ' [tw] ' > $(BUILD)/k/pass2.text.nm
 	@grep -i ' [tw] ' $(BUILD)/k/pass1.nm | cmp -s - $(BUILD)/k/pass2.text.nm || \
 		{ echo "kernel: symbols moved between link passes"; rm -f $@; exit 1; }

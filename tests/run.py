@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+"""tests/run.py - nickel's test runner.
+
+Runs host test programs (unit binaries and wrappers that print PASS/FAIL
+lines) and QEMU scenarios (tests/scenarios/*.py), in parallel, each with a
+timeout.  Prints `PASS name` / `FAIL name: reason` and ends with
+`N passed, N failed` alone on a line; exits 1 on any failure.
+
+    tests/run.py [--kernel K] [--iso I] [--only REGEX] [--jobs N] [BIN ...]
+"""
+import argparse
+import concurrent.futures as cf
+import importlib.util
+import os
+import re
+import subprocess
+import sys
+import threading
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path.insert(0, os.path.join(HERE, "scenarios"))
+
+LOG_DIR = os.path.join(ROOT, "build", "test-logs")
+print_lock = threading.Lock()
+
+
+def say(line):
+    with print_lock:
+        print(line, flush=True)
+
+
+def run_host_binary(path, timeout=300):
+    """A host test program: its own PASS/FAIL lines are the results."""
+    results = []
+    try:
+        p = subprocess.run([path], capture_output=True, text=True, timeout=timeout)
+        out, rc = p.stdout, p.returncode
+    except subprocess.TimeoutExpired as e:
+        out = (e.stdout or b"").decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
+        rc = "timeout"
+    for line in out.splitlines():
+        if line.startswith("PASS ") or line.startswith("FAIL "):
+            results.append(line)
+        elif results and results[-1].startswith("FAIL") and line.startswith("    "):
+            results[-1] += "\n" + line          # expected-vs-actual table
+    if rc != 0 and not any(r.startswith("FAIL") for r in results):
+        results.append("FAIL %s: exited with %s\n%s" % (os.path.basename(path), rc,
+                                                       "\n".join(out.splitlines()[-10:])))
+    if not results:
+        results.append("FAIL %s: printed no results" % os.path.basename(path))
+    return results
+
+
+def load_scenarios():
+    scenarios = []
+    sdir = os.path.join(HERE, "scenarios")
+    for fname in sorted(os.listdir(sdir)):
+        if not fname.endswith(".py") or fname.startswith("_"):
+            continue
+        spec = importlib.util.spec_from_file_location(fname[:-3], os.path.join(sdir, fname))
+        mod = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mod)
+        scenarios.extend(getattr(mod, "SCENARIOS", []))
+    return scenarios
+
+
+def run_scenario(sc, kernel, iso):
+    """Boot QEMU with the scenario's arguments, feed its keys, then check."""
+    from scenario import run_qemu
+    os.makedirs(LOG_DIR, exist_ok=True)
+    log, rc, wall = run_qemu(sc, kernel, iso)
+    with open(os.path.join(LOG_DIR, sc.name + ".log"), "w") as f:
+        f.write(log)
+    try:
+        problems = sc.check(log, rc)
+    except Exception as e:                      # a check that crashed fails
+        problems = ["check raised %s: %s" % (type(e).__name__, e)]
+    if problems:
+        why = "; ".join(problems)
+        return ["FAIL %s: %s (log: build/test-logs/%s.log)" % (sc.name, why, sc.name)]
+    return ["PASS %s (%.0fs)" % (sc.name, wall)]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--kernel", default=os.path.join(ROOT, "build", "nickel.elf"))
+    ap.add_argument("--iso", default=os.path.join(ROOT, "nickel.iso"))
+    ap.add_argument("--unit-only", action="store_true")
+    ap.add_argument("--only", help="run scenarios whose name matches this regex")
+    ap.add_argument("--jobs", type=int, default=(os.cpu_count() or 2) + 1)
+    ap.add_argument("binaries", nargs="*")
+    a = ap.parse_args()
+
+    passed = failed = 0
+    results = []
+    for b in a.binaries:
+        for r in run_host_binary(b):
+            say(r)
+            results.append(r)
+    scenarios = [] if a.unit_only else load_scenarios()
+    if a.only:
+        scenarios = [s for s in scenarios if re.search(a.only, s.name)]
+    # Longest first, so the slow ones do not end up alone at the tail.
+    scenarios.sort(key=lambda s: -s.timeout)
+    with cf.ThreadPoolExecutor(max_workers=a.jobs) as pool:
+        futs = [pool.submit(run_scenario, s, a.kernel, a.iso) for s in scenarios]
+        for f in cf.as_completed(futs):
+            for r in f.result():
+                say(r)
+                results.append(r)
+    passed = sum(1 for r in results if r.startswith("PASS"))
+    failed = sum(1 for r in results if r.startswith("FAIL"))
+    if failed:
+        print("\nFailures:")
+        for r in results:
+            if r.startswith("FAIL"):
+                print("  " + r.splitlines()[0])
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,99 @@
+"""scenario.py - what a QEMU scenario is, and how one runs.
+
+A scenario is kernel arguments plus assertions on the serial log and on the
+exit status (tools/nickel-qemu: 0 healthy power-off, 1 panic, 2 no power-off,
+124 timeout).  Assertions: `expect` regexes that must appear, `forbid`
+regexes that must not, and `verify(log)` returning a list of problems.
+`keys` are (regex, key) pairs: once the regex appears in the log, the key is
+typed on the serial console.
+"""
+import os
+import re
+import select
+import subprocess
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+# Never acceptable in a scenario that does not ask for it.
+ALWAYS_FORBID = [r"PANIC", r"invariant failed", r"soft lockup"]
+
+
+class Scenario:
+    def __init__(self, name, args="", smp=1, mem=32, machine="pc", qemu_flags="",
+                 iso=False, expect=(), forbid=(), exit_code=0, verify=None,
+                 keys=(), timeout=60, modules=(), allow_panic=False):
+        self.name = name
+        self.args = args
+        self.smp, self.mem, self.machine = smp, mem, machine
+        self.qemu_flags, self.iso, self.modules = qemu_flags, iso, list(modules)
+        self.expect, self.forbid = list(expect), list(forbid)
+        self.exit_code, self.verify = exit_code, verify
+        self.keys, self.timeout = list(keys), timeout
+        if not allow_panic:
+            self.forbid += ALWAYS_FORBID
+
+    def check(self, log, rc):
+        problems = []
+        if rc != self.exit_code:
+            problems.append("exit status %s, expected %s" % (rc, self.exit_code))
+        for pat in self.expect:
+            if not re.search(pat, log, re.M):
+                problems.append("missing /%s/" % pat)
+        for pat in self.forbid:
+            m = re.search(pat, log, re.M)
+            if m:
+                problems.append("unexpected %r" % m.group(0))
+        if self.verify and not problems:
+            problems += self.verify(log) or []
+        return problems
+
+
+def command(sc, kernel, iso):
+    cmd = ["python3", os.path.join(ROOT, "tools", "nickel-qemu"),
+           "--smp", str(sc.smp), "--mem", str(sc.mem), "--machine", sc.machine,
+           "--accel", os.environ.get("ACCEL", "tcg")]
+    if sc.iso:
+        cmd += ["--iso", iso]
+    else:
+        cmd += ["--kernel", kernel, "--append", sc.args]
+    for m in sc.modules:
+        cmd += ["--module", m]
+    if sc.qemu_flags:
+        cmd += ["--qemu-flags", sc.qemu_flags]
+    return cmd
+
+
+def run_qemu(sc, kernel, iso):
+    """Run one scenario; returns (log text, status, wall seconds)."""
+    start = time.time()
+    p = subprocess.Popen(command(sc, kernel, iso), stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    log = b""
+    keys = list(sc.keys)
+    status = None
+    while True:
+        left = sc.timeout - (time.time() - start)
+        if left <= 0:
+            p.kill()
+            p.wait()
+            status = 124
+            log += b"\n[test runner: timeout after %ds]\n" % sc.timeout
+            break
+        r, _, _ = select.select([p.stdout], [], [], min(left, 0.5))
+        if r:
+            chunk = os.read(p.stdout.fileno(), 65536)
+            if not chunk:
+                status = p.wait()
+                break
+            log += chunk
+        while keys and re.search(keys[0][0].encode(), log, re.M):
+            try:
+                p.stdin.write(keys[0][1].encode())
+                p.stdin.flush()
+            except BrokenPipeError:
+                pass
+            log += b"\n[test runner: typed %r]\n" % keys[0][1].encode()
+            keys.pop(0)
+    text = log.decode("utf-8", "replace").replace("\r", "")
+    return text, status, time.time() - start
