@@ -98,18 +98,18 @@ void pmm_init(const struct multiboot_info *mb)
 	nr_total = nr_free;
 }
 
-static uint32_t alloc_locked(unsigned n)
+/* n free frames in a row, the first a multiple of `align` frames. */
+static uint32_t alloc_locked(unsigned n, unsigned align)
 {
 	unsigned tries, f, k;
 
 	for (tries = 0; tries < 2; tries++, hint = 0) {
-		for (f = hint; f + n <= nr_frames; f++) {
+		for (f = (hint + align - 1) / align * align; f + n <= nr_frames;
+		     f += align) {
 			for (k = 0; k < n && !used(f + k); k++)
 				;
-			if (k < n) {
-				f += k;              /* skip past the used frame */
+			if (k < n)
 				continue;
-			}
 			for (k = 0; k < n; k++)
 				set_used(f + k);
 			nr_free -= n;
@@ -120,12 +120,17 @@ static uint32_t alloc_locked(unsigned n)
 	return 0;
 }
 
-uint32_t pmm_alloc_contig(unsigned n)
+uint32_t pmm_alloc_aligned(unsigned n, unsigned align)
 {
 	unsigned long fl = spin_lock_irqsave(&pmm_lock);
-	uint32_t pa = n ? alloc_locked(n) : 0;
+	uint32_t pa = (n && align) ? alloc_locked(n, align) : 0;
 	spin_unlock_irqrestore(&pmm_lock, fl);
 	return pa;
+}
+
+uint32_t pmm_alloc_contig(unsigned n)
+{
+	return pmm_alloc_aligned(n, 1);
 }
 
 uint32_t pmm_alloc(void)

@@ -54,3 +54,20 @@ int printk(const char *fmt, ...)
 	va_end(ap);
 	return n;
 }
+
+/* Print a long text line by line, each line whole (printk cuts at 512). */
+void console_print(const char *s)
+{
+	while (*s) {
+		const char *nl = strchr(s, '\n');
+		unsigned n = nl ? (unsigned)(nl - s + 1) : strlen(s);
+		unsigned long f = 0;
+
+		if (!console_panicking)
+			f = spin_lock_irqsave(&console_lock);
+		console_write(s, n);
+		if (!console_panicking)
+			spin_unlock_irqrestore(&console_lock, f);
+		s += n;
+	}
+}

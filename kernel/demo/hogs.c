@@ -1,0 +1,88 @@
+/*
+ * hogs.c - the `hogs` and `nice` demos as kernel threads: pure CPU burners
+ * named "hog".  `hogs=N` starts N at nice 0; `nice=a,b,c` starts one per
+ * value (demo=nice).  Keys + and - add and remove one hog live.
+ * (The ring-3 issue moves these to user space with the same names.)
+ */
+#include "demo.h"
+#include "task.h"
+#include "cmdline.h"
+#include "printk.h"
+#include "spinlock.h"
+
+#define MAX_HOGS 64
+
+static struct task *hogs[MAX_HOGS];      /* hogs_lock */
+static volatile int stop_flag[MAX_HOGS];
+static int nr_hogs;
+static spinlock_t hogs_lock = SPINLOCK_INIT("hogs");
+
+static void hog(void *arg)
+{
+	int slot = (int)(uintptr_t)arg;
+	volatile uint32_t x = 0;
+
+	while (!stop_flag[slot])
+		x = x * 1664525u + 1013904223u;  /* burn: no sleeping, ever */
+}
+
+int demo_add_hog(int nice)
+{
+	unsigned long f = spin_lock_irqsave(&hogs_lock);
+	int slot = nr_hogs;
+	struct task *t;
+
+	if (slot >= MAX_HOGS) {
+		spin_unlock_irqrestore(&hogs_lock, f);
+		printk("nickel: already %d hogs\n", MAX_HOGS);
+		return -1;
+	}
+	nr_hogs++;
+	stop_flag[slot] = 0;
+	spin_unlock_irqrestore(&hogs_lock, f);
+	t = kthread_create("hog", hog, (void *)(uintptr_t)slot, nice);
+	if (!t) {
+		printk("nickel: no memory for another hog\n");
+		nr_hogs--;
+		return -1;
+	}
+	hogs[slot] = t;
+	kthread_start(t);
+	return t->se.pid;
+}
+
+int demo_remove_hog(void)
+{
+	unsigned long f = spin_lock_irqsave(&hogs_lock);
+	int slot = nr_hogs - 1, pid;
+
+	if (slot < 0) {
+		spin_unlock_irqrestore(&hogs_lock, f);
+		return -1;
+	}
+	nr_hogs--;
+	pid = hogs[slot]->se.pid;
+	hogs[slot] = 0;
+	stop_flag[slot] = 1;                  /* it returns, and so exits */
+	spin_unlock_irqrestore(&hogs_lock, f);
+	return pid;
+}
+
+void demo_hogs_start(void)
+{
+	int i, n = boot_args.hogs >= 0 ? boot_args.hogs : 2;
+
+	for (i = 0; i < n; i++)
+		demo_add_hog(0);
+	printk("nickel: demo hogs: %d hogs\n", n);
+}
+
+void demo_nice_start(void)
+{
+	static const int defaults[] = { 0, 5, 10, 19 };
+	int i, n = boot_args.nr_nice ? boot_args.nr_nice : 4;
+
+	for (i = 0; i < n; i++)
+		demo_add_hog(boot_args.nr_nice ? boot_args.nice[i] : defaults[i]);
+	printk("nickel: demo nice: %d hogs\n", n);
+}

@@ -1,0 +1,46 @@
+/* sched_env.c - the kernel's side of kernel/env/sched_env.h. */
+#include "sched_env.h"
+#include "sched.h"
+#include "cpu.h"
+#include "timer.h"
+#include "smp.h"
+#include "thread_info.h"
+#include "trace.h"
+#include "string.h"
+#include <stdarg.h>
+
+void sched_lock_init(sched_lock_t *l) { spin_init(l, "runqueue"); }
+void sched_spin_lock(sched_lock_t *l) { spin_lock(l); }
+void sched_spin_unlock(sched_lock_t *l) { spin_unlock(l); }
+unsigned long sched_irq_save(void) { return irq_save(); }
+void sched_irq_restore(unsigned long flags) { irq_restore(flags); }
+uint32_t sched_jiffies(void) { return jiffies; }
+uint64_t sched_now_us(void) { return time_us(); }
+int sched_this_cpu(void) { return this_cpu_id(); }
+
+void sched_kick_cpu(int cpu)
+{
+	if (cpu != this_cpu_id())
+		smp_send_resched(cpu);
+}
+
+void sched_trace_switch(int cpu, struct sched_task *prev, struct sched_task *next)
+{
+	trace_switch(cpu, prev, next);
+}
+
+void sched_trace_wakeup(int cpu, struct sched_task *p, int success)
+{
+	trace_wakeup(cpu, p, success);
+}
+
+int sched_snprintf(char *buf, size_t n, const char *fmt, ...)
+{
+	va_list ap;
+	int r;
+
+	va_start(ap, fmt);
+	r = vsnprintf(buf, n, fmt, ap);
+	va_end(ap);
+	return r;
+}

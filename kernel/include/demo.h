@@ -1,0 +1,9 @@
+/* demo.h - the workloads the kernel can start (demo=NAME). */
+#ifndef NICKEL_DEMO_H
+#define NICKEL_DEMO_H
+void demo_start(const char *name);
+void demo_hogs_start(void);
+void demo_nice_start(void);
+int demo_add_hog(int nice);        /* pid, or -1 */
+int demo_remove_hog(void);         /* pid of the hog told to stop, or -1 */
+#endif

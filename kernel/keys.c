@@ -1,0 +1,72 @@
+/*
+ * keys.c - the console keys of contract.md, handled by the "keys" kernel
+ * thread (never in the interrupt handler: a stat dump is long).
+ *   s stat dump   t tracing on/off   r next policy (nick -> o1 -> rr)
+ *   + add a hog   - remove a hog     h help
+ */
+#include "console_input.h"
+#include "statdump.h"
+#include "trace.h"
+#include "demo.h"
+#include "sched.h"
+#include "task.h"
+#include "printk.h"
+#include "string.h"
+
+static void help(void)
+{
+	printk("nickel keys: s stat dump, t trace on/off, r switch policy "
+	       "(nick -> o1 -> rr), + add a hog, - remove a hog, h help\n");
+}
+
+static void next_policy(void)
+{
+	static const char *const order[] = { "nick", "o1", "rr" };
+	const char *now = sched_policy_name();
+	int i;
+
+	for (i = 0; i < 3; i++)
+		if (!strcmp(order[i], now))
+			break;
+	i = (i + 1) % 3;
+	if (sched_switch_policy(sched_policy_by_name(order[i])) == 0)
+		printk("nickel: policy %s -> %s\n", now, order[i]);
+	else
+		printk("nickel: policy switch to %s failed\n", order[i]);
+}
+
+static void handle_key(int c)
+{
+	int pid;
+
+	switch (c) {
+	case 's': stat_dump(); break;
+	case 't': trace_toggle(); break;
+	case 'r': next_policy(); break;
+	case 'h': case '?': help(); break;
+	case '+':
+		pid = demo_add_hog(0);
+		if (pid > 0)
+			printk("nickel: added hog pid %d\n", pid);
+		break;
+	case '-':
+		pid = demo_remove_hog();
+		printk(pid > 0 ? "nickel: removing hog pid %d\n" : "nickel: no hog to remove\n", pid);
+		break;
+	default: break;                       /* other keys are ignored */
+	}
+}
+
+static void keys_thread(void *arg)
+{
+	(void)arg;
+	for (;;)
+		handle_key(console_read_key());
+}
+
+void keys_thread_start(void)
+{
+	struct task *t = kthread_create("keys", keys_thread, 0, -10);
+	if (t)
+		kthread_start(t);
+}

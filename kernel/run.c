@@ -1,0 +1,109 @@
+/*
+ * run.c - from boot to a running system: the scheduler, CPU 0's idle loop,
+ * and "kinit", the first kernel thread, which starts the services and the
+ * demo, reaps exited threads, and powers off after run=S seconds.
+ */
+#include "task.h"
+#include "sched.h"
+#include "cmdline.h"
+#include "percpu.h"
+#include "timer.h"
+#include "trap.h"
+#include "cpu.h"
+#include "wait.h"
+#include "demo.h"
+#include "statdump.h"
+#include "trace.h"
+#include "console_input.h"
+#include "power.h"
+#include "printk.h"
+#include "string.h"
+#include "panic.h"
+
+struct task *idle_task_init(int cpu);
+void keys_thread_start(void);
+void reaper_thread_start(void);
+unsigned cache_decay_from_cpuid(void);
+
+static void cpu0_tick(void)
+{
+	char why[128];
+
+	timers_tick();
+	sched_tick(0);
+	if (boot_args.check && sched_check_invariants(0, why, sizeof(why)) != 0)
+		printk("nickel: invariant failed on cpu 0: %s\n", why);
+}
+
+void demo_start(const char *name)
+{
+	if (!strcmp(name, "none"))
+		return;
+	if (!strcmp(name, "nice"))
+		demo_nice_start();
+	else if (!strcmp(name, "hogs") || !name[0])
+		demo_hogs_start();
+	else
+		printk("nickel: demo %s is not built yet; running none\n", name);
+}
+
+static void power_off_now(void)
+{
+	stat_dump();
+	if (trace_on)
+		trace_dump();
+	power_off(EXIT_HEALTHY);
+}
+
+/*
+ * kinit sleeps once, until the power-off time: under nick every wake-up of
+ * a high-priority thread shrinks the running hog's slice (task_timeslice
+ * looks at the best queued priority), so periodic housekeeping would
+ * distort the demos' CPU shares.  Exited threads are freed by "reaper",
+ * which sleeps until task_exit wakes it.
+ */
+static void kinit(void *arg)
+{
+	(void)arg;
+	keys_thread_start();
+	reaper_thread_start();
+	if (boot_args.stats_ms)
+		stats_thread_start(boot_args.stats_ms);
+	if (boot_args.trace)
+		trace_toggle();
+	demo_start(boot_args.demo);
+	if (!boot_args.run_s)
+		task_exit(0);
+	if ((int32_t)(jiffies - (uint32_t)boot_args.run_s * HZ) < 0)
+		sleep_ms((uint32_t)boot_args.run_s * HZ - jiffies);
+	power_off_now();
+}
+
+static void idle_loop(void)
+{
+	for (;;) {
+		cli();
+		if (current->se.need_resched)
+			schedule();
+		__asm__ volatile("sti; hlt");   /* sti's shadow covers the hlt */
+	}
+}
+
+void kernel_run(void)
+{
+	struct task *init;
+
+	sched_init(ncpus, sched_policy_by_name(boot_args.policy));
+	rr_slice_ms = (unsigned)boot_args.rr_slice;
+	cache_decay_ticks = boot_args.cache_decay >= 0 ?
+		(unsigned)boot_args.cache_decay : cache_decay_from_cpuid();
+	idle_task_init(0);
+	spinlock_debug = boot_args.check;
+	console_input_init();
+	pit_set_tick_hook(cpu0_tick);
+	init = kthread_create("kinit", kinit, 0, -10);
+	if (!init)
+		panic("no memory for kinit");
+	kthread_start(init);
+	idle_loop();
+}

@@ -1,0 +1,95 @@
+/*
+ * statdump.c - print the stat dump of contract.md:
+ *     === stats jiffies=J uptime_ms=U cpus=N policy=P free_pages=F tasks=T
+ *     cpu ...      (one per CPU, kernel/sched/stats.c formats it)
+ *     task ...     (one per task but the idle tasks)
+ *     === end
+ * The text is built in a buffer first, with tasks_lock held (tasks cannot
+ * come or go meanwhile), and printed after: a slow serial line must not
+ * keep interrupts off.
+ */
+#include "statdump.h"
+#include "task.h"
+#include "sched.h"
+#include "spinlock.h"
+#include "percpu.h"
+#include "pmm.h"
+#include "heap.h"
+#include "printk.h"
+#include "string.h"
+#include "timer.h"
+#include "wait.h"
+
+#define LINE 320
+
+/* One dump at a time; taken with interrupts on (dumps come from threads). */
+static spinlock_t dump_lock = SPINLOCK_INIT("statdump");
+
+static size_t append_line(char *buf, size_t len, size_t size, const char *line)
+{
+	size_t n = strlen(line);
+
+	if (len + n + 2 > size)
+		return len;
+	memcpy(buf + len, line, n);
+	buf[len + n] = '\n';
+	return len + n + 1;
+}
+
+void stat_dump(void)
+{
+	char line[LINE];
+	struct list_node *n;
+	unsigned long f2;
+	size_t size, len = 0;
+	char *buf;
+	int c;
+
+	spin_lock(&dump_lock);
+	f2 = spin_lock_irqsave(&tasks_lock);
+	size = (tasks_count() + ncpus + 4) * LINE;
+	buf = kmalloc(size);
+	if (!buf) {
+		spin_unlock_irqrestore(&tasks_lock, f2);
+		spin_unlock(&dump_lock);
+		printk("nickel: stat dump: out of memory\n");
+		return;
+	}
+	snprintf(line, sizeof(line),
+		 "=== stats jiffies=%u uptime_ms=%u cpus=%d policy=%s free_pages=%u tasks=%u",
+		 jiffies, jiffies, ncpus, sched_policy_name(), pmm_free_pages(),
+		 tasks_count());
+	len = append_line(buf, len, size, line);
+	for (c = 0; c < ncpus; c++) {
+		sched_format_cpu(line, sizeof(line), c);
+		len = append_line(buf, len, size, line);
+	}
+	list_for_each(n, &all_tasks) {
+		sched_format_task(line, sizeof(line), &list_entry(n, struct task, all)->se);
+		len = append_line(buf, len, size, line);
+	}
+	len = append_line(buf, len, size, "=== end");
+	spin_unlock_irqrestore(&tasks_lock, f2);
+	buf[len] = 0;
+	console_print(buf);
+	spin_unlock(&dump_lock);
+	kfree(buf);
+}
+
+static void stats_thread(void *arg)
+{
+	unsigned period = (unsigned)(uintptr_t)arg;
+
+	for (;;) {
+		sleep_ms(period);
+		stat_dump();
+	}
+}
+
+void stats_thread_start(unsigned period_ms)
+{
+	struct task *t = kthread_create("stats", stats_thread,
+					(void *)(uintptr_t)period_ms, -5);
+	if (t)
+		kthread_start(t);
+}

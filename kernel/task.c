@@ -1,0 +1,256 @@
+/*
+ * task.c - kernel threads: create, first run, exit, reap; and schedule().
+ *
+ * Locking:
+ *   tasks_lock   all_tasks list, nr_tasks, next_pid, each task's
+ *                children/sibling links and exit_status.
+ *   rq locks     everything in task->se (kernel/sched/).
+ * A task that sleeps sets se.state with interrupts off and calls schedule()
+ * before turning them on again, so a timer interrupt can never preempt it
+ * half-asleep (Linux uses PREEMPT_ACTIVE for the same purpose).
+ */
+#include "task.h"
+#include "spinlock.h"
+#include "pmm.h"
+#include "heap.h"
+#include "paging.h"
+#include "percpu.h"
+#include "cpu.h"
+#include "trap.h"
+#include "string.h"
+#include "printk.h"
+#include "panic.h"
+#include "wait.h"
+
+struct list_node all_tasks = LIST_INIT(all_tasks);
+spinlock_t tasks_lock = SPINLOCK_INIT("tasks");
+static unsigned nr_tasks;
+static int next_pid = 1;
+static struct list_node dead_tasks = LIST_INIT(dead_tasks);  /* tasks_lock */
+static struct task idle_tasks[NR_CPUS];
+static struct wait_queue reaper_wait = WAIT_QUEUE_INIT(reaper_wait);
+
+void switch_to(uint32_t *save_esp, uint32_t next_esp);   /* switch.asm */
+
+/* CPU `cpu`'s idle task runs on the stack that is current now. */
+struct task *idle_task_init(int cpu)
+{
+	struct task *t = &idle_tasks[cpu];
+	struct thread_info *ti = current_thread_info();
+
+	memset(t, 0, sizeof(*t));
+	t->kind = TASK_IDLE;
+	t->ti = ti;
+	ti->task = t;
+	ti->cpu = cpu;
+	ti->preempt_count = 0;
+	sched_task_init(&t->se, 0, "idle", 0);
+	t->se.cpu = cpu;
+	list_init(&t->children);
+	list_init(&t->sibling);
+	cpus[cpu].idle = t;
+	sched_init_idle(cpu, &t->se);
+	return t;
+}
+
+/*
+ * A new task's first switch_to pops four registers and returns into
+ * task_first_run, which releases the run-queue lock that the switching CPU
+ * held (see kernel/sched/schedule.c) and calls the thread's function.
+ */
+static void task_first_run(void)
+{
+	struct task *t = current;
+
+	sched_finish_switch(this_cpu_id(), EFLAGS_IF);
+	t->fn(t->arg);
+	task_exit(0);
+}
+
+static void new_task_stack(struct task *t)
+{
+	uint32_t *sp = (uint32_t *)((char *)t->ti + KSTACK_SIZE);
+
+	*--sp = 0;                          /* fake return address of first_run */
+	*--sp = (uint32_t)task_first_run;   /* switch_to's ret */
+	*--sp = 0;                          /* ebp: ends backtraces */
+	*--sp = 0;                          /* ebx */
+	*--sp = 0;                          /* esi */
+	*--sp = 0;                          /* edi */
+	t->saved_esp = (uint32_t)sp;
+}
+
+/* A task struct and its kernel stack, registered in all_tasks. */
+struct task *task_alloc(const char *name, enum task_kind kind, int nice)
+{
+	struct task *t = kzalloc(sizeof(*t));
+	uint32_t stack = pmm_alloc_aligned(KSTACK_SIZE / PAGE_SIZE, KSTACK_SIZE / PAGE_SIZE);
+	unsigned long f;
+
+	if (!t || !stack) {
+		kfree(t);
+		if (stack)
+			pmm_free_contig(stack, KSTACK_SIZE / PAGE_SIZE);
+		return 0;
+	}
+	t->kind = kind;
+	t->ti = phys_to_virt(stack);
+	t->ti->task = t;
+	t->ti->cpu = 0;
+	t->ti->preempt_count = 0;
+	list_init(&t->children);
+	list_init(&t->wait_node);
+	list_init(&t->timer_node);
+	f = spin_lock_irqsave(&tasks_lock);
+	sched_task_init(&t->se, next_pid++, name, nice);
+	t->parent = current;
+	list_add_tail(&t->sibling, &current->children);
+	list_add_tail(&t->all, &all_tasks);
+	nr_tasks++;
+	spin_unlock_irqrestore(&tasks_lock, f);
+	return t;
+}
+
+struct task *kthread_create(const char *name, void (*fn)(void *), void *arg, int nice)
+{
+	struct task *t = task_alloc(name, TASK_KTHREAD, nice);
+
+	if (!t)
+		return 0;
+	t->fn = fn;
+	t->arg = arg;
+	new_task_stack(t);
+	return t;
+}
+
+void kthread_start(struct task *t)
+{
+	sched_start_task(&t->se, this_cpu_id());
+}
+
+static void task_free(struct task *t)
+{
+	pmm_free_contig(virt_to_phys(t->ti), KSTACK_SIZE / PAGE_SIZE);
+	kfree(t);
+}
+
+/*
+ * Exit: leave the run queue for good.  A kernel thread's body is freed by
+ * task_reap_zombies() (from another task: we are still on this stack).
+ */
+void task_exit(int status)
+{
+	struct task *t = current;
+	unsigned long f = spin_lock_irqsave(&tasks_lock);
+
+	t->exit_status = status;
+	list_del(&t->all);
+	list_del(&t->sibling);
+	list_add_tail(&t->sibling, &dead_tasks);
+	nr_tasks--;
+	spin_unlock_irqrestore(&tasks_lock, f);
+	wake_up(&reaper_wait);
+	cli();
+	sched_exit(&t->se);
+	t->se.state = SCHED_TASK_DEAD;
+	schedule();
+	panic("dead task %d ran again", t->se.pid);
+}
+
+/* Free the kernel threads that have exited and are off every CPU. */
+int task_reap_zombies(void)
+{
+	struct list_node *n, *tmp;
+	int freed = 0;
+	unsigned long f = spin_lock_irqsave(&tasks_lock);
+
+	list_for_each_safe(n, tmp, &dead_tasks) {
+		struct task *t = list_entry(n, struct task, sibling);
+		struct runqueue *rq = &sched_rq[t->se.cpu];
+		int busy;
+
+		/* Its CPU holds the rq lock until the switch away is complete. */
+		sched_spin_lock(&rq->lock);
+		busy = t->se.array || rq->curr == &t->se;
+		sched_spin_unlock(&rq->lock);
+		if (busy)
+			continue;
+		list_del(&t->sibling);
+		task_free(t);
+		freed++;
+	}
+	spin_unlock_irqrestore(&tasks_lock, f);
+	return freed;
+}
+
+unsigned tasks_count(void)
+{
+	return nr_tasks;
+}
+
+void preempt_disable(void)
+{
+	current_thread_info()->preempt_count += PREEMPT_ONE;
+}
+
+void preempt_enable(void)
+{
+	current_thread_info()->preempt_count -= PREEMPT_ONE;
+}
+
+/* Give the CPU to the next task (kernel/sched picks it). */
+void schedule(void)
+{
+	struct task *prev = current, *next;
+	unsigned long flags;
+	int cpu = this_cpu_id();
+
+	next = task_of(sched_pick_next(cpu, &flags));
+	if (next != prev) {
+		next->ti->cpu = cpu;
+		tss_set_kernel_stack(&cpus[cpu], (uint32_t)next->ti + KSTACK_SIZE);
+		switch_to(&prev->saved_esp, next->saved_esp);
+	}
+	sched_finish_switch(this_cpu_id(), flags);
+}
+
+/*
+ * The end of every interrupt and system call (idt.c): preempt the running
+ * task if the scheduler asked for it, unless preemption is disabled or the
+ * interrupt came while interrupts were off (then we are inside a critical
+ * section that will call schedule() itself).
+ */
+void preempt_on_return(struct trap_frame *f)
+{
+	struct task *t = current;
+
+	if (!t || !t->se.need_resched || current_thread_info()->preempt_count)
+		return;
+	if (!(f->eflags & EFLAGS_IF))
+		return;
+	schedule();
+}
+
+static bool have_dead_tasks(void *arg)
+{
+	(void)arg;
+	return !list_empty(&dead_tasks);
+}
+
+/* "reaper": frees exited kernel threads; sleeps while there are none. */
+static void reaper(void *arg)
+{
+	(void)arg;
+	for (;;) {
+		wait_event(&reaper_wait, have_dead_tasks, 0);
+		if (task_reap_zombies() == 0)
+			sleep_ms(1);                /* the dead one is still switching out */
+	}
+}
+
+void reaper_thread_start(void)
+{
+	struct task *t = kthread_create("reaper", reaper, 0, 0);
+	if (t)
+		kthread_start(t);
+}

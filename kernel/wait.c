@@ -1,0 +1,134 @@
+/*
+ * wait.c - wait queues, timed sleeps and completions (see wait.h).
+ * Lock order: a wait queue's lock, then a run-queue lock (inside
+ * sched_wake_up).  timer_lock is taken from the timer interrupt.
+ */
+#include "wait.h"
+#include "task.h"
+#include "trap.h"
+#include "timer.h"
+#include "cpu.h"
+
+void wait_queue_init(struct wait_queue *wq)
+{
+	spin_init(&wq->lock, "waitq");
+	list_init(&wq->waiters);
+}
+
+enum sched_waker waker_kind(void)
+{
+	if (in_interrupt())
+		return SCHED_WAKER_IRQ;
+	if (current->kind == TASK_USER)
+		return SCHED_WAKER_USER;       /* Linux: !in_interrupt() && current->mm */
+	return SCHED_WAKER_KTHREAD;
+}
+
+struct sched_task *waker_task(void)
+{
+	return &current->se;
+}
+
+void wait_event(struct wait_queue *wq, bool (*cond)(void *), void *arg)
+{
+	struct task *t = current;
+
+	for (;;) {
+		unsigned long f = spin_lock_irqsave(&wq->lock);
+		if (cond(arg)) {
+			spin_unlock_irqrestore(&wq->lock, f);
+			return;
+		}
+		t->se.state = SCHED_TASK_SLEEPING;
+		list_add_tail(&t->wait_node, &wq->waiters);
+		spin_unlock(&wq->lock);          /* irqs stay off until schedule */
+		schedule();
+		spin_lock(&wq->lock);            /* still with irqs off */
+		list_del(&t->wait_node);
+		spin_unlock_irqrestore(&wq->lock, f);
+	}
+}
+
+static void wake_all(struct wait_queue *wq, bool sync)
+{
+	struct list_node *n;
+	unsigned long f = spin_lock_irqsave(&wq->lock);
+
+	list_for_each(n, &wq->waiters) {
+		struct task *t = list_entry(n, struct task, wait_node);
+		sched_wake_up(&t->se, waker_task(), waker_kind(), sync);
+	}
+	spin_unlock_irqrestore(&wq->lock, f);
+}
+
+void wake_up(struct wait_queue *wq) { wake_all(wq, false); }
+void wake_up_sync(struct wait_queue *wq) { wake_all(wq, true); }
+
+/* ---- timed sleep: a list sorted by deadline, checked every tick ---- */
+
+static spinlock_t timer_lock = SPINLOCK_INIT("timers");
+static struct list_node timers = LIST_INIT(timers);
+
+void sleep_ms(unsigned ms)
+{
+	struct task *t = current;
+	struct list_node *n;
+	unsigned long f;
+
+	if (ms == 0)
+		return;
+	f = spin_lock_irqsave(&timer_lock);
+	t->wake_at = jiffies + ms;
+	list_for_each(n, &timers)
+		if ((int32_t)(list_entry(n, struct task, timer_node)->wake_at - t->wake_at) > 0)
+			break;
+	list_add_before(&t->timer_node, n);
+	t->se.state = SCHED_TASK_SLEEPING;
+	spin_unlock(&timer_lock);                /* irqs stay off until schedule */
+	schedule();
+	irq_restore(f);
+}
+
+void timers_tick(void)
+{
+	spin_lock(&timer_lock);
+	while (!list_empty(&timers)) {
+		struct task *t = list_first_entry(&timers, struct task, timer_node);
+		if ((int32_t)(jiffies - t->wake_at) < 0)
+			break;
+		list_del(&t->timer_node);
+		sched_wake_up(&t->se, waker_task(), SCHED_WAKER_IRQ, false);
+	}
+	spin_unlock(&timer_lock);
+}
+
+/* ---- completions ---- */
+
+void completion_init(struct completion *c)
+{
+	wait_queue_init(&c->wq);
+	c->done = 0;
+}
+
+void complete(struct completion *c)
+{
+	unsigned long f = spin_lock_irqsave(&c->wq.lock);
+	c->done++;
+	spin_unlock_irqrestore(&c->wq.lock, f);
+	wake_up(&c->wq);
+}
+
+static bool completion_done(void *arg)
+{
+	struct completion *c = arg;
+
+	if (!c->done)
+		return false;
+	c->done--;
+	return true;
+}
+
+void wait_for_completion(struct completion *c)
+{
+	wait_event(&c->wq, completion_done, c);
+}
