@@ -41,6 +41,9 @@ static int check_array(struct runqueue *rq, struct prio_array *a,
 				     rq->cpu, p->pid, i, p->prio, p->cpu);
 			if (p->is_idle)
 				FAIL("cpu%d: idle task queued", rq->cpu);
+			if (p->policy_gen != sched_policy_gen)
+				FAIL("cpu%d: pid %d queued with another policy's fields",
+				     rq->cpu, p->pid);
 			if (++seen > a->nr_active)
 				FAIL("cpu%d: more tasks on lists than nr_active %u",
 				     rq->cpu, a->nr_active);

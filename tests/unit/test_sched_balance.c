@@ -1,0 +1,204 @@
+/*
+ * test_sched_balance.c - SMP: load balancing, affinity, cache-hot tasks,
+ * sync wake-ups and reschedule IPIs (2.6.0 rules + v7's can_migrate_task).
+ */
+#include "unit.h"
+#include "sched_host.h"
+
+UNIT_TEST(four_hogs_on_cpu0_spread_2_2)
+{
+	struct sched_task *t[4];
+	int i;
+
+	host_boot(2, &sched_policy_nick);
+	for (i = 0; i < 4; i++)
+		t[i] = host_spawn("hog", 0, 0);
+	host_schedule(0);
+	CHECK_EQ(4, sched_rq[0].nr_running);
+	/* CPU1 idle: pulls one task (cold after cache_decay_ticks) within a
+	 * few ms; then busy (every 200 ms): loads 3 vs 1, imbalance 1 and
+	 * 1*4 >= 3 -> one more */
+	host_run(10);
+	CHECK_EQ(3, sched_rq[0].nr_running);
+	CHECK_EQ(1, sched_rq[1].nr_running);
+	host_run(400);
+	CHECK_EQ(2, sched_rq[0].nr_running);
+	CHECK_EQ(2, sched_rq[1].nr_running);
+	CHECK_EQ(2, sched_rq[1].migrations_in);
+	/* balanced: stays 2/2, no ping-pong */
+	host_run(5000);
+	CHECK_EQ(2, sched_rq[0].nr_running);
+	CHECK_EQ(2, sched_rq[1].nr_running);
+	CHECK_EQ(2, sched_rq[1].migrations_in);
+	CHECK_EQ(0, sched_rq[0].migrations_in);
+	for (i = 0; i < 4; i++)
+		CHECK(t[i]->run_ms > 2000);
+}
+
+UNIT_TEST(busy_balance_needs_25_percent)
+{
+	int i;
+
+	host_boot(2, &sched_policy_o1);
+	/* 3 on CPU0 (pinned there first), 2 on CPU1: imbalance (3-2)/2 = 0 */
+	for (i = 0; i < 3; i++)
+		host_spawn("a", 0, 0);
+	for (i = 0; i < 2; i++)
+		host_spawn("b", 0, 1);
+	host_schedule(0);
+	host_schedule(1);
+	host_run(1000);
+	CHECK_EQ(3, sched_rq[0].nr_running);
+	CHECK_EQ(2, sched_rq[1].nr_running);
+	CHECK_EQ(0, sched_rq[1].migrations_in);
+}
+
+UNIT_TEST(affinity_respected)
+{
+	int i;
+
+	host_boot(2, &sched_policy_nick);
+	for (i = 0; i < 4; i++) {
+		struct sched_task *p = host_new_task("pinned", 0);
+
+		CHECK_EQ(0, sched_set_affinity(p, SCHED_CPU_BIT(0)));
+		sched_start_task(p, 1);       /* not allowed: goes to CPU0 */
+		CHECK_EQ(0, p->cpu);
+	}
+	host_schedule(0);
+	host_run(2000);
+	CHECK_EQ(4, sched_rq[0].nr_running);
+	CHECK_EQ(0, sched_rq[1].nr_running);
+	CHECK_EQ(2000, sched_rq[1].idle_ms);
+	CHECK_EQ(-SCHED_EINVAL, sched_set_affinity(&host_pool[0], 0));
+	CHECK_EQ(-SCHED_EINVAL, sched_set_affinity(&host_pool[0], SCHED_CPU_BIT(5)));
+}
+
+UNIT_TEST(set_affinity_moves_running_and_queued_tasks)
+{
+	struct sched_task *a, *b, *c;
+	char why[160];
+
+	host_boot(2, &sched_policy_nick);
+	a = host_spawn("a", 0, 0);
+	b = host_spawn("b", 0, 0);
+	c = host_spawn("c", 0, 0);
+	host_schedule(0);
+	CHECK(host_curr(0) == a);
+	/* queued b: moved at once */
+	CHECK_EQ(0, sched_set_affinity(b, SCHED_CPU_BIT(1)));
+	CHECK_EQ(1, b->cpu);
+	CHECK_EQ(0, host_check(why, sizeof(why)));
+	/* running a: need_resched now, moved by its next schedule() */
+	CHECK_EQ(0, sched_set_affinity(a, SCHED_CPU_BIT(1)));
+	CHECK(a->need_resched);
+	CHECK_EQ(0, a->cpu);
+	host_schedule(0);
+	CHECK_EQ(1, a->cpu);
+	CHECK(a->array == sched_rq[1].active);
+	CHECK(host_curr(0) == c);
+	CHECK_EQ(0, host_check(why, sizeof(why)));
+	CHECK_EQ(2, sched_rq[1].migrations_in);
+	/* a sleeping task just changes CPU */
+	host_sleep(c);
+	CHECK_EQ(0, sched_set_affinity(c, SCHED_CPU_BIT(1)));
+	CHECK_EQ(1, c->cpu);
+	CHECK(host_wake(c, NULL, SCHED_WAKER_KTHREAD, false));
+	CHECK(c->array == sched_rq[1].active);
+	CHECK_EQ(0, host_check(why, sizeof(why)));
+}
+
+UNIT_TEST(idle_pull_spares_cache_hot_tasks)
+{
+	struct sched_task *a, *b;
+
+	host_boot(2, &sched_policy_nick);
+	a = host_spawn("a", 0, 0);
+	b = host_spawn("b", 0, 0);
+	host_schedule(0);
+	/* b ran 1 jiffy ago: jiffies - timestamp = 1 <= cache_decay_ticks 2 */
+	sched_host_jiffies += 10;
+	b->timestamp = sched_host_jiffies - 1;
+	host_schedule(1);                /* CPU1's queue is empty: idle pull */
+	CHECK(host_curr(1)->is_idle);
+	CHECK_EQ(0, b->cpu);
+	b->timestamp = sched_host_jiffies - 2;     /* 2 <= 2: still hot */
+	host_schedule(1);
+	CHECK_EQ(0, b->cpu);
+	b->timestamp = sched_host_jiffies - 3;     /* 3 > 2: cold, pulled */
+	host_schedule(1);
+	CHECK_EQ(1, b->cpu);
+	CHECK(host_curr(1) == b);
+	CHECK_EQ(1, b->migrations);
+	/* the running task is never pulled */
+	CHECK_EQ(0, a->cpu);
+}
+
+UNIT_TEST(busy_pull_ignores_cache_heat)
+{
+	struct sched_task *t[4];
+	int i;
+
+	host_boot(2, &sched_policy_nick);
+	cache_decay_ticks = 1000000;      /* everything cache-hot */
+	for (i = 0; i < 4; i++)
+		t[i] = host_spawn("hog", 0, i == 3 ? 1 : 0);
+	host_schedule(0);
+	host_schedule(1);
+	/* CPU1 busy with 1: at the next multiple of 200 loads 3 vs 1 -> pull */
+	host_run(400);
+	CHECK_EQ(2, sched_rq[0].nr_running);
+	CHECK_EQ(2, sched_rq[1].nr_running);
+	CHECK(t[3]->cpu == 1);
+	cache_decay_ticks = 2;
+}
+
+UNIT_TEST(sync_wakeup_moves_to_wakers_cpu)
+{
+	struct sched_task *a, *b, *w;
+
+	host_boot(2, &sched_policy_nick);
+	b = host_spawn("sleeper", 0, 0);
+	a = host_spawn("a", 0, 0);
+	w = host_spawn("waker", 0, 1);
+	host_schedule(0);
+	host_schedule(1);
+	host_sleep(b);
+	CHECK(host_curr(1) == w);
+	sched_host_jiffies += 50;
+	CHECK(host_wake(b, w, SCHED_WAKER_USER, true));
+	CHECK_EQ(1, b->cpu);
+	CHECK(b->array == sched_rq[1].active);
+	/* not sync: stays on its last CPU (now 1) */
+	CHECK(a->cpu == 0);
+}
+
+UNIT_TEST(remote_preemption_sends_ipi)
+{
+	struct sched_task *a, *b;
+	unsigned long k0, i0;
+
+	host_boot(2, &sched_policy_nick);
+	b = host_spawn("sleeper", 0, 1);
+	a = host_spawn("hog", 0, 1);
+	host_schedule(1);
+	host_sleep(b);
+	CHECK(host_curr(1) == a);
+	sched_host_jiffies += 200;
+	sched_host_cpu = 0;               /* an interrupt on CPU0 wakes b */
+	k0 = sched_host_kicks[1];
+	i0 = sched_rq[1].ipis;
+	CHECK(sched_wake_up(b, NULL, SCHED_WAKER_IRQ, false));
+	CHECK(a->need_resched);
+	CHECK_EQ(k0 + 1, sched_host_kicks[1]);
+	CHECK_EQ(i0 + 1, sched_rq[1].ipis);
+	/* already flagged: no second IPI */
+	sched_set_nice(b, -5);
+	CHECK_EQ(k0 + 1, sched_host_kicks[1]);
+	/* a local wake-up needs no IPI */
+	host_schedule(1);
+	sched_host_cpu = 1;
+	host_sleep(host_curr(1));
+	sched_host_jiffies += 200;
+	CHECK_EQ(k0 + 1, sched_host_kicks[1]);
+}
