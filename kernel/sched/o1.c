@@ -201,7 +201,10 @@ static unsigned int o1_timeslice(struct runqueue *rq UNUSED, struct sched_task *
 
 static unsigned int o1_used_slice(struct runqueue *rq UNUSED, struct sched_task *p)
 {
-	return task_timeslice(p) - p->time_slice;
+	unsigned int full = task_timeslice(p);
+
+	/* after a nice change the slice left can exceed the new full slice */
+	return p->time_slice < full ? full - p->time_slice : 0;
 }
 
 static unsigned int o1_sleep_avg_permille(struct sched_task *p)
