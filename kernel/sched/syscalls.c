@@ -10,7 +10,7 @@ int sched_set_nice(struct sched_task *p, int nice)
 	unsigned long flags;
 	struct runqueue *rq;
 
-	if (nice < -20 || nice > 19)
+	if (nice < -20 || nice > 19 || p->is_idle)
 		return -SCHED_EINVAL;
 	rq = task_rq_lock(p, &flags);
 	if (TASK_NICE(p) != nice)
@@ -38,7 +38,7 @@ int sched_setscheduler(struct sched_task *p, int policy, int rt_prio)
 	struct prio_array *array;
 	int oldprio;
 
-	if (!valid_sched_params(policy, rt_prio))
+	if (!valid_sched_params(policy, rt_prio) || p->is_idle)
 		return -SCHED_EINVAL;
 	rq = task_rq_lock(p, &flags);
 	array = p->array;
