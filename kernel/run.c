@@ -20,19 +20,26 @@
 #include "string.h"
 #include "panic.h"
 
-struct task *idle_task_init(int cpu);
+
 void keys_thread_start(void);
 void reaper_thread_start(void);
 unsigned cache_decay_from_cpuid(void);
 
-static void cpu0_tick(void)
+/* The scheduler tick of one CPU, from its timer interrupt (irqs off). */
+void cpu_tick(int cpu)
 {
 	char why[128];
 
+	sched_tick(cpu);
+	if (boot_args.check && sched_check_invariants(cpu, why, sizeof(why)) != 0)
+		printk("nickel: invariant failed on cpu %d: %s\n", cpu, why);
+}
+
+/* CPU 0 also keeps time: jiffies (pit.c) and the sleep timers. */
+static void cpu0_tick(void)
+{
 	timers_tick();
-	sched_tick(0);
-	if (boot_args.check && sched_check_invariants(0, why, sizeof(why)) != 0)
-		printk("nickel: invariant failed on cpu 0: %s\n", why);
+	cpu_tick(0);
 }
 
 void demo_start(const char *name)
@@ -79,7 +86,8 @@ static void kinit(void *arg)
 	power_off_now();
 }
 
-static void idle_loop(void)
+/* Every CPU's idle task ends here: halt until there is work. */
+void cpu_idle_loop(void)
 {
 	for (;;) {
 		cli();
@@ -105,5 +113,5 @@ void kernel_run(void)
 	if (!init)
 		panic("no memory for kinit");
 	kthread_start(init);
-	idle_loop();
+	cpu_idle_loop();
 }

@@ -51,4 +51,7 @@ void schedule(void);
 void preempt_disable(void);
 void preempt_enable(void);
 unsigned tasks_count(void);
+struct task *idle_task_init(int cpu);          /* this stack becomes cpu's idle */
+void cpu_idle_loop(void) __attribute__((noreturn));
+void cpu_tick(int cpu);                        /* a CPU's timer interrupt */
 #endif

@@ -4,8 +4,9 @@ A scenario is kernel arguments plus assertions on the serial log and on the
 exit status (tools/nickel-qemu: 0 healthy power-off, 1 panic, 2 no power-off,
 124 timeout).  Assertions: `expect` regexes that must appear, `forbid`
 regexes that must not, and `verify(log)` returning a list of problems.
-`keys` are (regex, key) pairs: once the regex appears in the log, the key is
-typed on the serial console.
+`keys` are (regex, key) pairs, taken in order: once the regex appears in the
+log after the point where the previous key was typed, the key is typed on the
+serial console.
 """
 import os
 import re
@@ -71,6 +72,7 @@ def run_qemu(sc, kernel, iso):
                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     log = b""
     keys = list(sc.keys)
+    key_from = 0                       # search for the next trigger from here
     status = None
     while True:
         left = sc.timeout - (time.time() - start)
@@ -87,13 +89,14 @@ def run_qemu(sc, kernel, iso):
                 status = p.wait()
                 break
             log += chunk
-        while keys and re.search(keys[0][0].encode(), log, re.M):
+        while keys and re.search(keys[0][0].encode(), log[key_from:], re.M):
             try:
                 p.stdin.write(keys[0][1].encode())
                 p.stdin.flush()
             except BrokenPipeError:
                 pass
             log += b"\n[test runner: typed %r]\n" % keys[0][1].encode()
+            key_from = len(log)
             keys.pop(0)
     text = log.decode("utf-8", "replace").replace("\r", "")
     return text, status, time.time() - start

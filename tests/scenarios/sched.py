@@ -1,0 +1,125 @@
+"""Scheduler scenarios (issue 4): CPU shares of nice'd hogs under each policy
+measured from the stat dumps, the live policy switch, idle accounting."""
+import re
+import nickel_log as L
+import spec_model
+from scenario import Scenario
+
+TOLERANCE = 1.5      # percentage points, per task
+WARMUP_DUMP = 0      # first periodic dump (10 s) starts the measurement
+
+
+def share_table(policy, nices):
+    """Verify: shares between the warm-up dump and the last one match the
+    spec's re-computation; on failure print an expected-vs-actual table."""
+    expected = spec_model.shares(policy, nices)
+
+    def verify(log):
+        dumps = L.stat_dumps(log)
+        if len(dumps) < 2:
+            return ["need 2 stat dumps, got %d" % len(dumps)]
+        first, last = dumps[WARMUP_DUMP], dumps[-1]
+        hogs = [t for t in last.tasks if t["name"] == "hog"]
+        if len(hogs) != len(nices):
+            return ["%d hogs in the last dump, expected %d" % (len(hogs), len(nices))]
+        wrong = [t["pid"] for t in hogs if t["policy"] != policy]
+        if wrong:
+            return ["hogs %s report another policy than %s" % (wrong, policy)]
+        got = L.shares(first, last)
+        rows, bad = [], False
+        for hog, want in zip(sorted(hogs, key=lambda t: t["pid"]), expected):
+            have = got[hog["pid"]]
+            off = abs(have - want) > TOLERANCE
+            bad |= off
+            rows.append("    nice %3d  expected %5.1f  actual %5.1f  %+5.1f%s" % (
+                hog["nice"], want, have, have - want, "  <<" if off else ""))
+        if bad:
+            return ["shares off by more than %.1f points over %d ms:\n%s" % (
+                TOLERANCE, last["uptime_ms"] - first["uptime_ms"], "\n".join(rows))]
+        return []
+    return verify
+
+
+def nice_scenario(policy, nices):
+    nice_arg = ",".join(str(n) for n in nices)
+    return Scenario(
+        "sched-shares-%s-nice-%s" % (policy, nice_arg.replace(",", "-")),
+        args="policy=%s demo=nice nice=%s stats=10000 run=31 check=1" % (policy, nice_arg),
+        smp=1, expect=[r"demo nice: %d hogs" % len(nices)],
+        verify=share_table(policy, nices), timeout=90)
+
+
+def every_task_once(log):
+    """Live switches: every dump lists the same tasks, each exactly once, the
+    header's policy follows the keys, and nr_running equals the R tasks."""
+    dumps = L.stat_dumps(log)
+    policies = [d["policy"] for d in dumps]
+    want = ["nick", "o1", "rr", "nick"]
+    if policies[:4] != want:
+        return ["dump policies %s, expected %s first" % (policies, want)]
+    problems = []
+    base = sorted(t["pid"] for t in dumps[0].tasks)
+    for i, d in enumerate(dumps[:4]):
+        pids = [t["pid"] for t in d.tasks]
+        if sorted(pids) != base:
+            problems.append("dump %d lists pids %s, expected %s" % (i, sorted(pids), base))
+        running = sum(1 for t in d.tasks if t["state"] == "R")
+        if d.cpus[0]["nr_running"] != running:
+            problems.append("dump %d: nr_running=%d but %d tasks in state R"
+                            % (i, d.cpus[0]["nr_running"], running))
+        wrong = [t["pid"] for t in d.tasks if t["policy"] != d["policy"]]
+        if wrong:
+            problems.append("dump %d (%s): tasks %s report another policy"
+                            % (i, d["policy"], wrong))
+    added = [d for d in dumps[4:5]]
+    if not added or len(added[0].tasks) != len(base) + 1:
+        problems.append("key + did not add exactly one task")
+    return problems
+
+
+def idle_grows(log):
+    """With nothing to run, idle_ms grows by (nearly) the elapsed time."""
+    dumps = L.stat_dumps(log)
+    if len(dumps) < 3:
+        return ["need 3 dumps, got %d" % len(dumps)]
+    a, b = dumps[1], dumps[-1]
+    dt = b["uptime_ms"] - a["uptime_ms"]
+    didle = b.cpus[0]["idle_ms"] - a.cpus[0]["idle_ms"]
+    if dt <= 0 or didle < 0.9 * dt:
+        return ["idle_ms grew %d in %d ms (expected >= 90%%)" % (didle, dt)]
+    return []
+
+
+def hogs_keep_cpu_busy(log):
+    dumps = L.stat_dumps(log)
+    a, b = dumps[0], dumps[-1]
+    didle = b.cpus[0]["idle_ms"] - a.cpus[0]["idle_ms"]
+    if didle > 5:
+        return ["cpu idle for %d ms while 2 hogs ran" % didle]
+    return []
+
+
+SWITCH_KEYS = [
+    (r"demo hogs: 2 hogs", "s"), (r"=== end", "r"),
+    (r"policy nick -> o1", "s"), (r"=== end", "r"),
+    (r"policy o1 -> rr", "s"), (r"=== end", "r"),
+    (r"policy rr -> nick", "s"), (r"=== end", "+"),
+    (r"added hog pid \d+", "s"), (r"=== end", "h"),
+]
+
+SCENARIOS = [
+    nice_scenario("nick", (0, 5, 10, 19)),
+    nice_scenario("o1", (0, 5, 10, 19)),
+    nice_scenario("nick", (0, 19)),
+    nice_scenario("rr", (0, 5, 10, 19)),
+    Scenario("sched-live-policy-switch-keeps-every-task",
+             args="demo=hogs hogs=2 run=12 check=1", smp=1, keys=SWITCH_KEYS,
+             expect=[r"policy rr -> nick", r"nickel keys: s stat dump"],
+             verify=every_task_once, timeout=60),
+    Scenario("sched-idle-cpu-accounts-idle-time",
+             args="demo=none stats=1000 run=5 check=1", smp=1,
+             verify=idle_grows, timeout=40),
+    Scenario("sched-hogs-leave-no-idle-time",
+             args="demo=hogs hogs=2 stats=2000 run=7 check=1", smp=1,
+             verify=hogs_keep_cpu_busy, timeout=40),
+]
