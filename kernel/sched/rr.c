@@ -52,7 +52,8 @@ static bool rr_activate(struct runqueue *rq, struct sched_task *p,
 	return rt_task(p) && !sync && p->prio < rq->curr->prio;
 }
 
-static void rr_switch_out(struct runqueue *rq UNUSED, struct sched_task *prev UNUSED, uint32_t now UNUSED)
+static void rr_switch_out(struct runqueue *rq UNUSED, struct sched_task *prev UNUSED,
+			  uint32_t now UNUSED)
 {
 }
 

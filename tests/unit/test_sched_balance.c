@@ -40,7 +40,20 @@ UNIT_TEST(busy_balance_needs_25_percent)
 	int i;
 
 	host_boot(2, &sched_policy_o1);
-	/* 3 on CPU0 (pinned there first), 2 on CPU1: imbalance (3-2)/2 = 0 */
+	/* 8 on CPU0, 6 on CPU1: imbalance (8-6)/2 = 1 < (8+3)/4 = 2: the ~25%
+	 * rule says no, although 8 > 6 + 1 would pass the re-check */
+	for (i = 0; i < 8; i++)
+		host_spawn("a", 0, 0);
+	for (i = 0; i < 6; i++)
+		host_spawn("b", 0, 1);
+	host_schedule(0);
+	host_schedule(1);
+	host_run(1000);
+	CHECK_EQ(8, sched_rq[0].nr_running);
+	CHECK_EQ(6, sched_rq[1].nr_running);
+	CHECK_EQ(0, sched_rq[1].migrations_in);
+	/* 3 vs 2: imbalance 0, nothing to do either */
+	host_boot(2, &sched_policy_o1);
 	for (i = 0; i < 3; i++)
 		host_spawn("a", 0, 0);
 	for (i = 0; i < 2; i++)
@@ -49,8 +62,33 @@ UNIT_TEST(busy_balance_needs_25_percent)
 	host_schedule(1);
 	host_run(1000);
 	CHECK_EQ(3, sched_rq[0].nr_running);
-	CHECK_EQ(2, sched_rq[1].nr_running);
 	CHECK_EQ(0, sched_rq[1].migrations_in);
+}
+
+UNIT_TEST(busy_pull_takes_expired_first)
+{
+	struct sched_task *t[3];
+	int i;
+
+	host_boot(2, &sched_policy_nick);
+	host_spawn("busy1", 0, 1);
+	for (i = 0; i < 3; i++)
+		t[i] = host_spawn("hog", 0, 0);
+	host_schedule(1);
+	host_schedule(0);
+	/* t0 runs 1000..1170 and expires, t1 1170..1340, t2 runs from 1340.
+	 * 1200, CPU1's first busy balance: the remote load is min(3, previous
+	 * sample 0) = 0: nothing moves (the damping).  1400: min(3,3) = 3 vs
+	 * own max(1,1) = 1, imbalance 1, 1 >= (3+3)/4: one task, from the
+	 * expired array first, tail first: t1 (t2 is running anyway) */
+	host_run(200);
+	CHECK(t[0]->array == sched_rq[0].expired);
+	CHECK_EQ(0, sched_rq[1].migrations_in);
+	host_run(200);
+	CHECK_EQ(1, t[1]->cpu);
+	CHECK_EQ(0, t[0]->cpu);
+	CHECK_EQ(0, t[2]->cpu);
+	CHECK_EQ(1, sched_rq[1].migrations_in);
 }
 
 UNIT_TEST(affinity_respected)
@@ -192,8 +230,8 @@ UNIT_TEST(remote_preemption_sends_ipi)
 	CHECK(a->need_resched);
 	CHECK_EQ(k0 + 1, sched_host_kicks[1]);
 	CHECK_EQ(i0 + 1, sched_rq[1].ipis);
-	/* already flagged: no second IPI */
-	sched_set_nice(b, -5);
+	/* already flagged: no second IPI (nice -20: delta < 0 reschedules) */
+	sched_set_nice(b, -20);
 	CHECK_EQ(k0 + 1, sched_host_kicks[1]);
 	/* a local wake-up needs no IPI */
 	host_schedule(1);
