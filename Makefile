@@ -50,7 +50,7 @@ debug: deps $(KERNEL)
 gdb: deps $(KERNEL)
 	gdb -q -ex "target remote localhost:1234" $(KERNEL)
 
-test: deps $(KERNEL) $(ISO) unit-build $(HOST_TEST_BINS)
+test: deps $(KERNEL) $(ISO) unit-build user $(HOST_TEST_BINS)
 	python3 tests/run.py --kernel $(KERNEL) --iso $(ISO) $(UNIT_BINS) $(HOST_TEST_BINS)
 
 clean:

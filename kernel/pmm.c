@@ -14,6 +14,8 @@
 #define MAX_FRAMES (LOWMEM_LIMIT / PAGE_SIZE)
 
 static uint32_t bitmap[MAX_FRAMES / 32];
+/* Users of each frame: 1 when allocated, more when copy-on-write shares it. */
+static uint16_t refs[MAX_FRAMES];
 static unsigned nr_frames;      /* frames below the top of RAM we manage */
 static unsigned nr_free, nr_total;
 static unsigned hint;
@@ -110,8 +112,10 @@ static uint32_t alloc_locked(unsigned n, unsigned align)
 				;
 			if (k < n)
 				continue;
-			for (k = 0; k < n; k++)
+			for (k = 0; k < n; k++) {
 				set_used(f + k);
+				refs[f + k] = 1;
+			}
 			nr_free -= n;
 			hint = f + n;
 			return f * PAGE_SIZE;
@@ -138,6 +142,20 @@ uint32_t pmm_alloc(void)
 	return pmm_alloc_contig(1);
 }
 
+/* Another user of the frame at pa (fork's copy-on-write sharing). */
+void pmm_ref(uint32_t pa)
+{
+	unsigned long fl = spin_lock_irqsave(&pmm_lock);
+	refs[pa / PAGE_SIZE]++;
+	spin_unlock_irqrestore(&pmm_lock, fl);
+}
+
+unsigned pmm_refcount(uint32_t pa)
+{
+	return refs[pa / PAGE_SIZE];
+}
+
+/* Drop one user of each frame; a frame is free when its last user goes. */
 void pmm_free_contig(uint32_t pa, unsigned n)
 {
 	unsigned long fl = spin_lock_irqsave(&pmm_lock);
@@ -149,6 +167,8 @@ void pmm_free_contig(uint32_t pa, unsigned n)
 			printk("nickel: pmm: free of a free frame 0x%x\n", pa);
 			return;
 		}
+		if (--refs[f + k] > 0)
+			continue;
 		set_free(f + k);
 		nr_free++;
 	}

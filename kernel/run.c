@@ -19,6 +19,9 @@
 #include "printk.h"
 #include "string.h"
 #include "panic.h"
+#include "proc.h"
+#include "syscall.h"
+#include "abi.h"
 
 
 void keys_thread_start(void);
@@ -78,7 +81,7 @@ static void kinit(void *arg)
 		stats_thread_start(boot_args.stats_ms);
 	if (boot_args.trace)
 		trace_toggle();
-	demo_start(boot_args.demo);
+	demo_start(boot_args.demo[0] || !boot_args.init[0] ? boot_args.demo : "none");
 	if (!boot_args.run_s)
 		task_exit(0);
 	if ((int32_t)(jiffies - (uint32_t)boot_args.run_s * HZ) < 0)
@@ -97,6 +100,19 @@ void cpu_idle_loop(void)
 	}
 }
 
+/* init=NAME: that module runs as pid 1, with the words after "--". */
+static void start_init_process(void)
+{
+	int pid;
+
+	if (!boot_args.init[0])
+		return;
+	pid = proc_start_init(boot_args.init, boot_args.argc, boot_args.argv);
+	if (pid < 0)
+		printk("nickel: init=%s: %s\n", boot_args.init,
+		       pid == -ENOENT ? "no such runnable module" : "out of memory");
+}
+
 void kernel_run(void)
 {
 	struct task *init;
@@ -109,6 +125,8 @@ void kernel_run(void)
 	spinlock_debug = boot_args.check;
 	console_input_init();
 	pit_set_tick_hook(cpu0_tick);
+	syscall_init();
+	start_init_process();
 	init = kthread_create("kinit", kinit, 0, -10);
 	if (!init)
 		panic("no memory for kinit");

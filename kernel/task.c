@@ -21,6 +21,8 @@
 #include "printk.h"
 #include "panic.h"
 #include "wait.h"
+#include "mm.h"
+#include "proc.h"
 
 struct list_node all_tasks = LIST_INIT(all_tasks);
 spinlock_t tasks_lock = SPINLOCK_INIT("tasks");
@@ -48,6 +50,7 @@ struct task *idle_task_init(int cpu)
 	t->se.cpu = cpu;
 	list_init(&t->children);
 	list_init(&t->sibling);
+	wait_queue_init(&t->child_exit);
 	cpus[cpu].idle = t;
 	sched_init_idle(cpu, &t->se);
 	return t;
@@ -67,12 +70,17 @@ static void task_first_run(void)
 	task_exit(0);
 }
 
-static void new_task_stack(struct task *t)
+/*
+ * The stack a task's first switch_to pops: four registers, then `first`.
+ * Room for a trap frame stays free at the very top (proc.c keeps a
+ * process's ring-3 registers there).
+ */
+void task_switch_frame(struct task *t, void (*first)(void))
 {
-	uint32_t *sp = (uint32_t *)((char *)t->ti + KSTACK_SIZE);
+	uint32_t *sp = (uint32_t *)((char *)t->ti + KSTACK_SIZE - sizeof(struct trap_frame));
 
-	*--sp = 0;                          /* fake return address of first_run */
-	*--sp = (uint32_t)task_first_run;   /* switch_to's ret */
+	*--sp = 0;                          /* fake return address of `first` */
+	*--sp = (uint32_t)first;            /* switch_to's ret */
 	*--sp = 0;                          /* ebp: ends backtraces */
 	*--sp = 0;                          /* ebx */
 	*--sp = 0;                          /* esi */
@@ -101,6 +109,7 @@ struct task *task_alloc(const char *name, enum task_kind kind, int nice)
 	list_init(&t->children);
 	list_init(&t->wait_node);
 	list_init(&t->timer_node);
+	wait_queue_init(&t->child_exit);
 	f = spin_lock_irqsave(&tasks_lock);
 	sched_task_init(&t->se, next_pid++, name, nice);
 	t->parent = current;
@@ -119,7 +128,7 @@ struct task *kthread_create(const char *name, void (*fn)(void *), void *arg, int
 		return 0;
 	t->fn = fn;
 	t->arg = arg;
-	new_task_stack(t);
+	task_switch_frame(t, task_first_run);
 	return t;
 }
 
@@ -128,7 +137,13 @@ void kthread_start(struct task *t)
 	sched_start_task(&t->se, this_cpu_id());
 }
 
-static void task_free(struct task *t)
+void task_count_dec(void)
+{
+	nr_tasks--;                         /* tasks_lock held */
+}
+
+/* Free a task that is off every CPU (reaped, or never started). */
+void task_free_stack(struct task *t)
 {
 	pmm_free_contig(virt_to_phys(t->ti), KSTACK_SIZE / PAGE_SIZE);
 	kfree(t);
@@ -176,7 +191,7 @@ int task_reap_zombies(void)
 		if (busy)
 			continue;
 		list_del(&t->sibling);
-		task_free(t);
+		task_free_stack(t);
 		freed++;
 	}
 	spin_unlock_irqrestore(&tasks_lock, f);
@@ -198,6 +213,26 @@ void preempt_enable(void)
 	current_thread_info()->preempt_count -= PREEMPT_ONE;
 }
 
+/* A process runs on its own page tables; kernel threads on the kernel's
+ * (so that no CPU keeps a freed page directory loaded). */
+static void switch_address_space(struct task *next)
+{
+	uint32_t want = next->mm ? virt_to_phys(next->mm->pgdir)
+				 : virt_to_phys(boot_page_dir);
+
+	if (read_cr3() != want)
+		write_cr3(want);
+}
+
+/* x87 state belongs to processes; the kernel is built without floats. */
+static void switch_fpu(struct task *prev, struct task *next)
+{
+	if (prev->fpu_used)
+		__asm__ volatile("fnsave %0" : "=m"(prev->fpu));
+	if (next->fpu_used)
+		__asm__ volatile("frstor %0" : : "m"(next->fpu));
+}
+
 /* Give the CPU to the next task (kernel/sched picks it). */
 void schedule(void)
 {
@@ -209,6 +244,8 @@ void schedule(void)
 	if (next != prev) {
 		next->ti->cpu = cpu;
 		tss_set_kernel_stack(&cpus[cpu], (uint32_t)next->ti + KSTACK_SIZE);
+		switch_address_space(next);
+		switch_fpu(prev, next);
 		switch_to(&prev->saved_esp, next->saved_esp);
 	}
 	sched_finish_switch(this_cpu_id(), flags);
@@ -224,6 +261,8 @@ void preempt_on_return(struct trap_frame *f)
 {
 	struct task *t = current;
 
+	if (t && trap_from_user(f))
+		proc_deliver_signals(f);
 	if (!t || !t->se.need_resched || current_thread_info()->preempt_count)
 		return;
 	if (!(f->eflags & EFLAGS_IF))

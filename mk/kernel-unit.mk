@@ -1,2 +1,3 @@
 UNIT_SRCS_test_heap := kernel/heap.c
 UNIT_SRCS_test_cmdline := kernel/cmdline.c
+UNIT_SRCS_test_elf := kernel/elf_check.c

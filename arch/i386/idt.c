@@ -52,8 +52,11 @@ void idt_init(void)
 {
 	int v;
 
+	/* Ring 3 may use int $0x80, int3 and into (as on Linux); any other
+	 * `int n` from ring 3 is a general protection fault. */
 	for (v = 0; v < 256; v++)
-		idt[v] = gate(trap_vectors[v], v == T_SYSCALL ? 3 : 0);
+		idt[v] = gate(trap_vectors[v],
+			      (v == T_SYSCALL || v == T_BREAKPOINT || v == 4) ? 3 : 0);
 	idt_load();
 }
 

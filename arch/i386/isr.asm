@@ -67,3 +67,11 @@ trap_vectors:                    ; table of stub addresses for idt.c
 	dd vec_ %+ v
 %assign v v + 1
 %endrep
+
+section .text
+; void trap_frame_enter(struct trap_frame *f): leave the kernel through f,
+; as if returning from an interrupt (a new process's first trip to ring 3).
+global trap_frame_enter
+trap_frame_enter:
+	mov esp, [esp + 4]
+	jmp trap_return

@@ -15,7 +15,9 @@ void pmm_init(const struct multiboot_info *mb);
 uint32_t pmm_alloc(void);              /* physical address, 0 when none */
 uint32_t pmm_alloc_contig(unsigned n); /* n contiguous frames, 0 when none */
 uint32_t pmm_alloc_aligned(unsigned n, unsigned align_frames);
-void pmm_free(uint32_t pa);
+void pmm_free(uint32_t pa);             /* drops one reference */
+void pmm_ref(uint32_t pa);              /* one more (copy on write) */
+unsigned pmm_refcount(uint32_t pa);
 void pmm_free_contig(uint32_t pa, unsigned n);
 unsigned pmm_free_pages(void);
 unsigned pmm_total_pages(void);

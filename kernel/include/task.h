@@ -1,5 +1,5 @@
 /*
- * task.h - kernel tasks: kernel threads now, ring-3 processes later.
+ * task.h - kernel tasks: kernel threads and ring-3 processes.
  *
  * Every task has a KSTACK_SIZE kernel stack, aligned to its size, with its
  * struct thread_info at the bottom: masking esp finds the current task and
@@ -13,6 +13,11 @@
 #include "sched.h"
 
 #include "thread_info.h"
+#include "wait.h"
+
+struct mm;
+struct file;
+#define NR_FDS 32
 
 enum task_kind { TASK_IDLE, TASK_KTHREAD, TASK_USER };
 
@@ -30,7 +35,14 @@ struct task {
 	struct list_node wait_node;           /* on a wait queue (its lock) */
 	uint32_t wake_at;                     /* timed sleep deadline, jiffies */
 	struct list_node timer_node;          /* timer list (timer_lock) */
-	void *mm;                             /* address space; NULL = kernel */
+	/* Ring-3 processes only (kind == TASK_USER); see kernel/proc.c. */
+	struct mm *mm;                        /* address space; NULL = kernel */
+	struct file *fd[NR_FDS];              /* only the task itself touches */
+	int wait_status;                      /* for the parent (tasks_lock) */
+	volatile int pending_signal;          /* 0 or the fatal signal to deliver */
+	struct wait_queue child_exit;         /* it sleeps here in wait() */
+	uint8_t fpu[108] __attribute__((aligned(16)));  /* fnsave area */
+	int fpu_used;
 };
 
 static inline struct task *task_of(struct sched_task *se)

@@ -1,0 +1,24 @@
+/* syscall.h - the system call table (Linux i386 numbers, abi.h). */
+#ifndef NICKEL_SYSCALL_H
+#define NICKEL_SYSCALL_H
+#include <stdint.h>
+
+struct trap_frame;
+
+/* Arguments as the program passed them: ebx ecx edx esi edi ebp. */
+struct syscall_args {
+	uint32_t a[6];
+	struct trap_frame *frame;
+};
+
+typedef long (*syscall_fn)(struct syscall_args *sa);
+
+void syscall_init(void);
+/* Each sys_*.c file registers its calls. */
+void syscall_register(int nr, syscall_fn fn);
+void sys_proc_init(void);
+void sys_file_init(void);
+void sys_mem_init(void);
+void sys_time_init(void);
+void sys_sched_init(void);
+#endif

@@ -1,0 +1,91 @@
+/* sys_time.c - nanosleep, gettimeofday, clock_gettime, time, uname. */
+#include "syscall.h"
+#include "task.h"
+#include "uaccess.h"
+#include "mm.h"
+#include "wait.h"
+#include "timer.h"
+#include "abi.h"
+#include "string.h"
+#include "version.h"
+
+/* Microseconds since boot (nickel has no wall clock: the epoch is boot). */
+static uint64_t now_us(void)
+{
+	return time_us();
+}
+
+static long sys_nanosleep(struct syscall_args *sa)
+{
+	uint32_t ts[2];
+	uint64_t ms;
+
+	if (copy_from_user(ts, sa->a[0], 8) != 0)
+		return -EFAULT;
+	if ((int32_t)ts[0] < 0 || ts[1] >= 1000000000u)
+		return -EINVAL;
+	if (sa->a[1] && mm_prepare_access(current->mm, sa->a[1], 8, 1) != 0)
+		return -EFAULT;
+	ms = (uint64_t)ts[0] * 1000 + (ts[1] + 999999) / 1000000;   /* round up */
+	sleep_ms(ms > 0x7FFFFFFF ? 0x7FFFFFFF : (unsigned)ms);
+	return 0;
+}
+
+static void split(uint64_t us, uint32_t out[2], uint32_t unit)
+{
+	uint32_t sec = (uint32_t)(us / 1000000);
+	out[0] = sec;
+	out[1] = (uint32_t)(us - (uint64_t)sec * 1000000) * unit;
+}
+
+static long sys_gettimeofday(struct syscall_args *sa)
+{
+	uint32_t tv[2];
+
+	split(now_us(), tv, 1);
+	if (sa->a[0] && copy_to_user(sa->a[0], tv, 8) != 0)
+		return -EFAULT;
+	return 0;
+}
+
+static long sys_clock_gettime(struct syscall_args *sa)
+{
+	uint32_t ts[2];
+
+	if (sa->a[0] > 7)
+		return -EINVAL;
+	split(now_us(), ts, 1000);
+	return copy_to_user(sa->a[1], ts, 8);
+}
+
+static long sys_time(struct syscall_args *sa)
+{
+	uint32_t t = (uint32_t)(now_us() / 1000000);
+
+	if (sa->a[0] && copy_to_user(sa->a[0], &t, 4) != 0)
+		return -EFAULT;
+	return (long)t;
+}
+
+/* struct utsname: six fields of 65 bytes. */
+static long sys_uname(struct syscall_args *sa)
+{
+	static const char *const fields[6] = {
+		"nickel", "nickel", NICKEL_VERSION, "v7 scheduler lab", "i686", "" };
+	char u[6 * 65];
+	int i;
+
+	memset(u, 0, sizeof(u));
+	for (i = 0; i < 6; i++)
+		strncpy(u + 65 * i, fields[i], 64);
+	return copy_to_user(sa->a[0], u, sizeof(u));
+}
+
+void sys_time_init(void)
+{
+	syscall_register(NR_nanosleep, sys_nanosleep);
+	syscall_register(NR_gettimeofday, sys_gettimeofday);
+	syscall_register(NR_clock_gettime, sys_clock_gettime);
+	syscall_register(NR_time, sys_time);
+	syscall_register(NR_uname, sys_uname);
+}
