@@ -29,10 +29,13 @@ CMDLINE += $(if $(SECONDS),run=$(SECONDS))
 CMDLINE += $(if $(TRACE),trace=$(TRACE))
 CMDLINE += $(ARGS)
 
+# The demos' ring-3 programs always come along (kernel/demo uses them).
+DEMO_MODULES := $(BUILD)/user/hog.elf
+
 QEMU_RUN = python3 tools/nickel-qemu --smp $(SMP) --mem $(MEM) \
 	--machine $(MACHINE) --accel $(ACCEL) \
 	--append "$(strip $(CMDLINE))" \
-	$(foreach m,$(MODULES),--module $(m)) \
+	$(foreach m,$(DEMO_MODULES) $(MODULES),--module $(m)) \
 	$(if $(strip $(QEMUFLAGS)),--qemu-flags "$(QEMUFLAGS)")
 
 .PHONY: all deps run test unit bench iso debug gdb sim clean
@@ -41,10 +44,10 @@ all: $(KERNEL)
 deps:
 	@sh tools/deps.sh
 
-run: deps $(KERNEL)
+run: deps $(KERNEL) user
 	$(QEMU_RUN) --kernel $(KERNEL) --interactive
 
-debug: deps $(KERNEL)
+debug: deps $(KERNEL) user
 	$(QEMU_RUN) --kernel $(KERNEL) --interactive --gdb
 
 gdb: deps $(KERNEL)

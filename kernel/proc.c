@@ -32,6 +32,8 @@ struct task *task_alloc(const char *name, enum task_kind kind, int nice);
 void task_free_stack(struct task *t);
 void task_switch_frame(struct task *t, void (*first)(void));
 void task_count_dec(void);
+void task_give_to_reaper(struct task *t);
+void task_unlink_unstarted(struct task *t);
 
 static struct task *init_task;
 
@@ -123,7 +125,9 @@ static void first_return_to_user(void)
 	trap_frame_enter(task_user_frame(current));
 }
 
-int proc_start_init(const char *name, int argc, char **argv)
+/* Start module `name` as a new process, a child of the calling kernel
+ * thread; argv[0] is the name, argv[1..] the words given. */
+static struct task *spawn(const char *name, int argc, char **argv)
 {
 	const struct module *m = module_find(name);
 	struct task *t;
@@ -132,22 +136,38 @@ int proc_start_init(const char *name, int argc, char **argv)
 	int i;
 
 	if (!m)
-		return -ENOENT;
+		return 0;
 	args[0] = (char *)name;
 	for (i = 0; i < argc && i < MAX_ARGS - 1; i++)
 		args[i + 1] = argv[i];
 	t = task_alloc(name, TASK_USER, 0);
 	if (!t)
-		return -ENOMEM;
+		return 0;
 	t->mm = load_program(m, i + 1, args, &entry, &sp);
-	if (!t->mm)
-		return -ENOMEM;
+	if (!t->mm) {
+		task_unlink_unstarted(t);
+		return 0;
+	}
 	open_console_fds(t);
 	user_frame_init(task_user_frame(t), entry, sp);
 	task_switch_frame(t, first_return_to_user);
-	init_task = t;
 	kthread_start(t);
-	return t->se.pid;
+	return t;
+}
+
+int proc_start_init(const char *name, int argc, char **argv)
+{
+	if (!module_find(name))
+		return -ENOENT;
+	init_task = spawn(name, argc, argv);
+	return init_task ? init_task->se.pid : -ENOMEM;
+}
+
+/* A demo process (kernel/demo): nobody waits for it; the reaper frees it. */
+int proc_spawn(const char *name, int argc, char **argv)
+{
+	struct task *t = spawn(name, argc, argv);
+	return t ? t->se.pid : -ENOMEM;
 }
 
 /* ---- fork ---- */
@@ -172,7 +192,7 @@ long proc_fork(struct trap_frame *f)
 		return -ENOMEM;
 	child->mm = mm_fork(parent->mm);
 	if (!child->mm) {
-		task_free_stack(child);      /* never ran: free it at once */
+		task_unlink_unstarted(child);    /* never ran: free it at once */
 		return -ENOMEM;
 	}
 	copy_fds(parent, child);
@@ -263,8 +283,10 @@ void proc_exit(int wait_status)
 	reparent_children(t);
 	cli();
 	t->se.state = SCHED_TASK_ZOMBIE;
+	if (t->parent && t->parent->kind != TASK_USER)
+		task_give_to_reaper(t);          /* no process will wait for it */
 	spin_unlock(&tasks_lock);
-	if (t->parent)
+	if (t->parent && t->parent->kind == TASK_USER)
 		wake_up(&t->parent->child_exit);
 	schedule();
 	(void)f;

@@ -172,6 +172,29 @@ void task_exit(int status)
 	panic("dead task %d ran again", t->se.pid);
 }
 
+/* A zombie process whose parent is a kernel thread: the reaper frees it
+ * (tasks_lock held, irqs off). */
+void task_give_to_reaper(struct task *t)
+{
+	list_del(&t->all);
+	list_del(&t->sibling);
+	list_add_tail(&t->sibling, &dead_tasks);
+	nr_tasks--;
+	wake_up(&reaper_wait);
+}
+
+/* Undo task_alloc for a task that never ran. */
+void task_unlink_unstarted(struct task *t)
+{
+	unsigned long f = spin_lock_irqsave(&tasks_lock);
+
+	list_del(&t->all);
+	list_del(&t->sibling);
+	nr_tasks--;
+	spin_unlock_irqrestore(&tasks_lock, f);
+	task_free_stack(t);
+}
+
 /* Free the kernel threads that have exited and are off every CPU. */
 int task_reap_zombies(void)
 {

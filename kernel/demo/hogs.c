@@ -2,17 +2,24 @@
  * hogs.c - the `hogs` and `nice` demos as kernel threads: pure CPU burners
  * named "hog".  `hogs=N` starts N at nice 0; `nice=a,b,c` starts one per
  * value (demo=nice).  Keys + and - add and remove one hog live.
- * (The ring-3 issue moves these to user space with the same names.)
+ * When the `hog` program is loaded as a module (make run does), each hog
+ * is a ring-3 process running it; otherwise a kernel thread.  Either way
+ * it is called "hog" in the stat dump.
  */
 #include "demo.h"
 #include "task.h"
 #include "cmdline.h"
 #include "printk.h"
 #include "spinlock.h"
+#include "module.h"
+#include "proc.h"
+#include "string.h"
+#include "abi.h"
 
 #define MAX_HOGS 64
 
-static struct task *hogs[MAX_HOGS];      /* hogs_lock */
+static int hogs[MAX_HOGS];               /* pids; hogs_lock */
+static int is_process[MAX_HOGS];
 static volatile int stop_flag[MAX_HOGS];
 static int nr_hogs;
 static spinlock_t hogs_lock = SPINLOCK_INIT("hogs");
@@ -24,6 +31,24 @@ static void hog(void *arg)
 
 	while (!stop_flag[slot])
 		x = x * 1664525u + 1013904223u;  /* burn: no sleeping, ever */
+}
+
+/* A ring-3 hog: user/hog.c, which sets its own nice value. */
+static int add_process_hog(int slot, int nice)
+{
+	char arg[16], *argv[1] = { arg };
+	int pid;
+
+	snprintf(arg, sizeof(arg), "nice=%d", nice);
+	pid = proc_spawn("hog", 1, argv);
+	if (pid < 0) {
+		printk("nickel: could not start a hog process\n");
+		nr_hogs--;
+		return -1;
+	}
+	hogs[slot] = pid;
+	is_process[slot] = 1;
+	return pid;
 }
 
 int demo_add_hog(int nice)
@@ -39,14 +64,17 @@ int demo_add_hog(int nice)
 	}
 	nr_hogs++;
 	stop_flag[slot] = 0;
+	is_process[slot] = 0;
 	spin_unlock_irqrestore(&hogs_lock, f);
+	if (module_find("hog"))
+		return add_process_hog(slot, nice);
 	t = kthread_create("hog", hog, (void *)(uintptr_t)slot, nice);
 	if (!t) {
 		printk("nickel: no memory for another hog\n");
 		nr_hogs--;
 		return -1;
 	}
-	hogs[slot] = t;
+	hogs[slot] = t->se.pid;
 	kthread_start(t);
 	return t->se.pid;
 }
@@ -61,10 +89,12 @@ int demo_remove_hog(void)
 		return -1;
 	}
 	nr_hogs--;
-	pid = hogs[slot]->se.pid;
+	pid = hogs[slot];
 	hogs[slot] = 0;
-	stop_flag[slot] = 1;                  /* it returns, and so exits */
+	stop_flag[slot] = 1;                  /* a kernel hog returns, and so exits */
 	spin_unlock_irqrestore(&hogs_lock, f);
+	if (is_process[slot])
+		proc_kill(pid, SIGKILL);
 	return pid;
 }
 

@@ -18,6 +18,7 @@
 #define NR_nice           34
 #define NR_kill           37
 #define NR_pipe           42
+#define NR_times          43
 #define NR_brk            45
 #define NR_ioctl          54
 #define NR_dup2           63

@@ -15,6 +15,7 @@ struct trap_frame;
 #define ARG_BYTES 4096
 
 int proc_start_init(const char *name, int argc, char **argv);  /* pid 1 */
+int proc_spawn(const char *name, int argc, char **argv);       /* demo process */
 long proc_fork(struct trap_frame *f);
 long proc_exec(struct trap_frame *f, const char *name, int argc, char **argv);
 void proc_exit(int wait_status) __attribute__((noreturn));
