@@ -3,6 +3,7 @@
 #include "task.h"
 #include "mm.h"
 #include "abi.h"
+#include "pmm.h"
 
 #define MAP_ANONYMOUS 0x20
 #define MAP_FIXED     0x10
@@ -34,8 +35,15 @@ static long sys_munmap(struct syscall_args *sa)
 	return mm_munmap(current->mm, sa->a[0], sa->a[1]) == 0 ? 0 : -EINVAL;
 }
 
+/* nickel only: the stat dump's free_pages, for leak tests in ring 3. */
+static long sys_nickel_free_pages(struct syscall_args *sa)
+{
+	return (long)pmm_free_pages();
+}
+
 void sys_mem_init(void)
 {
+	syscall_register(NR_nickel_free_pages, sys_nickel_free_pages);
 	syscall_register(NR_brk, sys_brk);
 	syscall_register(NR_mmap2, sys_mmap2);
 	syscall_register(NR_munmap, sys_munmap);

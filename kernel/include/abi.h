@@ -45,8 +45,10 @@
 #define NR_sched_getaffinity 242
 #define NR_exit_group    252
 #define NR_clock_gettime 265
-#define NR_nickel_lat    400      /* nickel only: report a lat line (-ENOSYS on Linux) */
-#define NR_SYSCALLS      401
+/* nickel's own calls: numbers Linux will not use (there they give -ENOSYS). */
+#define NR_nickel_lat        1000   /* report a lat line for the stat dump */
+#define NR_nickel_free_pages 1001   /* free_pages of the stat dump */
+#define NR_SYSCALLS          1002
 
 #define EPERM    1
 #define ENOENT   2
