@@ -1,13 +1,17 @@
 #!/bin/sh
 # Build newlib once for i686 ring-3 programs, into .cache/newlib/ (git-ignored).
-# Run by `make deps` (tools/deps.sh runs every tools/deps.d/*.sh).  A no-op when
-# the stamp for this version and these flags exists.  Source: Debian's
-# newlib-source package (/usr/src/newlib/newlib-*.tar.xz).
+# Run by `make deps` (tools/deps.sh runs every tools/deps.d/*.sh) and by
+# mk/newlib.mk.  A no-op when the stamp for this version and these flags
+# exists.  Source: Debian's newlib-source (/usr/src/newlib/newlib-*.tar.xz).
 # Only libc and libm are built (target-newlib), with the host compiler in
 # 32-bit mode; no docs, no libgloss (nickel supplies crt0 and the syscall glue:
 # user/lib/).  Result:
 #   .cache/newlib/i686-elf/include/   headers
 #   .cache/newlib/i686-elf/lib/       libc.a libm.a
+#   .cache/newlib/build.log           the log of the build
+# Several `make deps` may run at once in one tree: builds are serialized with
+# flock on .cache/newlib.lock, done in a private directory and moved into place
+# at the end, so .cache/newlib/ is either the old complete tree or the new one.
 set -e
 VERSION=3.3.0
 TARGET=i686-elf
@@ -27,7 +31,18 @@ STAMP="$CACHE/.done-$VERSION"
 STAMP_TEXT="newlib $VERSION $TARGET $TFLAGS $NL_CFLAGS"
 JOBS=${NEWLIB_JOBS:-2}
 
-[ -f "$STAMP" ] && [ "$(cat "$STAMP")" = "$STAMP_TEXT" ] && exit 0
+is_done() { [ -f "$STAMP" ] && [ "$(cat "$STAMP")" = "$STAMP_TEXT" ]; }
+is_done && exit 0
+
+mkdir -p "$TOP/.cache"
+exec 9> "$TOP/.cache/newlib.lock"
+if command -v flock > /dev/null 2>&1; then
+	if ! flock -n 9; then
+		echo "newlib: another build is running, waiting for it"
+		flock 9
+	fi
+	is_done && { echo "newlib: built by the other run"; exit 0; }
+fi
 
 TARBALL=
 for t in /usr/src/newlib/newlib-$VERSION.tar.* /usr/src/newlib/newlib-*.tar.*; do
@@ -38,11 +53,14 @@ if [ -z "$TARBALL" ]; then
 	exit 1
 fi
 
-LOG=$CACHE/build.log
-SRC=$CACHE/src
-OBJ=$CACHE/obj
-rm -rf "$CACHE"
-mkdir -p "$CACHE" "$SRC" "$OBJ"
+# We hold the lock: leftovers of interrupted runs can go.
+rm -rf "$TOP"/.cache/newlib.build.* "$CACHE.old"
+WORK=$TOP/.cache/newlib.build.$$
+SRC=$WORK/src
+OBJ=$WORK/obj
+DEST=$WORK/dest
+LOG=$WORK/build.log
+mkdir -p "$SRC" "$OBJ" "$DEST"
 : > "$LOG"
 start=$(date +%s)
 
@@ -51,16 +69,19 @@ phase() {
 	echo "===== $1" >> "$LOG"
 }
 fail() {
-	echo "newlib: $1 FAILED, last lines of $LOG:" >&2
+	mkdir -p "$CACHE"
+	cp "$LOG" "$CACHE/build.log" 2> /dev/null || true
+	echo "newlib: $1 FAILED, last lines of $CACHE/build.log:" >&2
 	tail -n 30 "$LOG" >&2
+	rm -rf "$WORK"
 	exit 1
 }
 
 phase "unpack $(basename "$TARBALL")"
 tar -C "$SRC" -xf "$TARBALL" >> "$LOG" 2>&1 || fail unpack
 # The tarball's top directory is not always newlib-$VERSION (Debian: newlib-salsa).
-SRCDIR=$(dirname "$(ls -d "$SRC"/*/newlib/configure | head -n 1)")
-SRCDIR=$(dirname "$SRCDIR")
+SRCDIR=$(ls -d "$SRC"/*/newlib/configure 2> /dev/null | head -n 1)
+SRCDIR=$(dirname "$(dirname "$SRCDIR")")
 [ -x "$SRCDIR/configure" ] || fail "unpack (no configure in $SRCDIR)"
 
 phase "configure ($TARGET, gcc $TFLAGS)"
@@ -92,10 +113,17 @@ phase "build (make -j$JOBS all-target-newlib)"
 make -C "$OBJ" -j"$JOBS" MAKEINFO=true all-target-newlib >> "$LOG" 2>&1 || fail build
 
 phase "install into .cache/newlib"
-make -C "$OBJ" MAKEINFO=true install-target-newlib >> "$LOG" 2>&1 || fail install
-[ -f "$CACHE/$TARGET/lib/libc.a" ] && [ -f "$CACHE/$TARGET/lib/libm.a" ] ||
+make -C "$OBJ" MAKEINFO=true DESTDIR="$DEST" install-target-newlib >> "$LOG" 2>&1 ||
+	fail install
+NEW=$DEST$CACHE
+[ -f "$NEW/$TARGET/lib/libc.a" ] && [ -f "$NEW/$TARGET/lib/libm.a" ] ||
 	fail "install (no libc.a/libm.a)"
-
-rm -rf "$SRC" "$OBJ"
-echo "$STAMP_TEXT" > "$STAMP"
-echo "newlib: done in $(($(date +%s) - start))s: $CACHE/$TARGET/lib/libc.a libm.a"
+secs=$(($(date +%s) - start))
+echo "===== done in ${secs}s" >> "$LOG"
+cp "$LOG" "$NEW/build.log"
+echo "$STAMP_TEXT" > "$NEW/.done-$VERSION"
+# Swap the new tree in: two renames, the old tree is complete until then.
+[ -d "$CACHE" ] && mv "$CACHE" "$CACHE.old"
+mv "$NEW" "$CACHE"
+rm -rf "$CACHE.old" "$WORK"
+echo "newlib: done in ${secs}s: .cache/newlib/$TARGET/lib/libc.a libm.a"
