@@ -7,7 +7,7 @@
 #     --runner CMD    how to run it (default: qemu-i386, $USER_QEMU if set);
 #                     e.g. a script that boots nickel with the elf as a module
 #                     and prints its serial console
-#     --timeout S     kill after S seconds (default 60)
+#     --timeout S     kill after S seconds (default 120)
 #     --log FILE      also save the raw output there
 #     --names         print only the sorted "PASS name"/"FAIL name" part of each
 #                     result line, for diffing host runs against nickel runs:
@@ -22,7 +22,7 @@ cd "$(dirname "$0")/../.." || exit 1
 
 ELF=build/user/usertests.elf
 RUNNER=${USER_QEMU:-qemu-i386}
-TIMEOUT=60
+TIMEOUT=120
 LOG=
 NAMES=0
 while [ $# -gt 0 ]; do
@@ -67,7 +67,7 @@ if [ "$rc" = 124 ]; then
 	status=1
 elif [ "$rc" != 0 ] && [ "$fails" = 0 ]; then
 	echo "FAIL $NAME:exit: status $rc with no FAIL line (crash?); last output:"
-	tail -n 5 "$OUT" | sed 's/^/  | /'
+	tail -n 5 "$OUT" | sed 's/^/    | /'
 	status=1
 fi
 [ "$passes" = 0 ] && [ "$status" = 0 ] && {
