@@ -36,7 +36,7 @@ QEMU_RUN = python3 tools/nickel-qemu --smp $(SMP) --mem $(MEM) \
 	--machine $(MACHINE) --accel $(ACCEL) \
 	--append "$(strip $(CMDLINE))" \
 	$(foreach m,$(DEMO_MODULES) $(MODULES),--module $(m)) \
-	$(if $(strip $(QEMUFLAGS)),--qemu-flags "$(QEMUFLAGS)")
+	$(if $(strip $(QEMUFLAGS)),--qemu-flags="$(QEMUFLAGS)")
 
 .PHONY: all deps run test unit bench iso debug gdb sim clean
 all: $(KERNEL)
@@ -55,6 +55,13 @@ gdb: deps $(KERNEL)
 
 test: deps $(KERNEL) $(ISO) unit-build user $(HOST_TEST_BINS)
 	python3 tests/run.py --kernel $(KERNEL) --iso $(ISO) $(UNIT_BINS) $(HOST_TEST_BINS)
+
+# make bench: speed and capacity numbers (never part of make test).
+bench: deps bench-sched $(KERNEL)
+	@mkdir -p bench/out
+	@echo "## Scheduler cost in the kernel (QEMU $(ACCEL); TCG numbers are noisy)"
+	@python3 tools/nickel-qemu --smp 1 --mem 64 --accel $(ACCEL) --append "bench=1" \
+		| tee bench/out/kernel-sched.log | grep '^|'
 
 clean:
 	rm -rf $(BUILD) $(ISO)

@@ -34,7 +34,9 @@ static const struct key keys[] = {
 	{ "crash",       CHOICE,    OFF(crash), 0, 4, "ud pf gp de" },
 	{ "check",       INT,       OFF(check), 0, 1, 0 },
 	{ "selftest",    INT,       OFF(selftest), 0, 1, 0 },
+	{ "bench",       INT,       OFF(bench), 0, 1, 0 },
 	{ "max_tasks",   INT,       OFF(max_tasks), 8, 4096, 0 },
+	{ "pin",         INT,       OFF(pin), 0, 63, 0 },
 };
 
 void boot_args_defaults(struct boot_args *a)

@@ -22,6 +22,7 @@
 #include "proc.h"
 #include "syscall.h"
 #include "abi.h"
+#include "bench.h"
 
 
 void keys_thread_start(void);
@@ -117,6 +118,8 @@ void kernel_run(void)
 {
 	struct task *init;
 
+	if (boot_args.bench)
+		bench_scheduler();               /* before any task exists */
 	sched_init(ncpus, sched_policy_by_name(boot_args.policy));
 	rr_slice_ms = (unsigned)boot_args.rr_slice;
 	cache_decay_ticks = boot_args.cache_decay >= 0 ?

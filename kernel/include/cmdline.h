@@ -27,7 +27,9 @@ struct boot_args {
 	char crash[4];           /* ud | pf | gp | de: fault on purpose */
 	int check;               /* self-checks */
 	int selftest;            /* run the boot self-tests (pmm, heap) */
+	int bench;               /* measure the scheduler, then power off */
 	int max_tasks;
+	int pin;                 /* hogs/nice demos: every hog on this CPU; -1 = free */
 	int argc;                /* init's argv after "--" */
 	char *argv[MAX_INIT_ARGS];
 };
