@@ -19,6 +19,7 @@
 #include "string.h"
 #include "timer.h"
 #include "wait.h"
+#include "lat.h"
 
 #define LINE 320
 
@@ -47,7 +48,7 @@ void stat_dump(void)
 
 	spin_lock(&dump_lock);
 	f2 = spin_lock_irqsave(&tasks_lock);
-	size = (tasks_count() + ncpus + 4) * LINE;
+	size = (2 * tasks_count() + ncpus + 4) * LINE;
 	buf = kmalloc(size);
 	if (!buf) {
 		spin_unlock_irqrestore(&tasks_lock, f2);
@@ -66,6 +67,13 @@ void stat_dump(void)
 	}
 	list_for_each(n, &all_tasks) {
 		sched_format_task(line, sizeof(line), &list_entry(n, struct task, all)->se);
+		len = append_line(buf, len, size, line);
+	}
+	list_for_each(n, &all_tasks) {
+		struct task *t = list_entry(n, struct task, all);
+		if (!t->lat)
+			continue;
+		lat_format(line, sizeof(line), t->lat);
 		len = append_line(buf, len, size, line);
 	}
 	len = append_line(buf, len, size, "=== end");

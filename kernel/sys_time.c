@@ -8,6 +8,8 @@
 #include "abi.h"
 #include "string.h"
 #include "version.h"
+#include "lat.h"
+#include "heap.h"
 
 /* Microseconds since boot (nickel has no wall clock: the epoch is boot). */
 static uint64_t now_us(void)
@@ -91,8 +93,31 @@ static long sys_times(struct syscall_args *sa)
 	return (long)(jiffies / 10);
 }
 
+/* nickel only: keep a demo's latency summary for the stat dump (lat.h). */
+static long sys_nickel_lat(struct syscall_args *sa)
+{
+	struct lat_report r;
+	struct task *t = current;
+
+	if (copy_from_user(&r, sa->a[0], sizeof(r)) != 0)
+		return -EFAULT;
+	r.name[sizeof(r.name) - 1] = 0;
+	if (!t->lat && !(t->lat = kmalloc(sizeof(r))))
+		return -ENOMEM;
+	*t->lat = r;                      /* the stat dump reads it under tasks_lock */
+	return 0;
+}
+
+int lat_format(char *buf, unsigned n, const struct lat_report *r)
+{
+	return snprintf(buf, n, "lat name=%s n=%u avg_us=%u p50_us=%u p99_us=%u "
+			"max_us=%u deadlines_met_pct=%d", r->name, r->n, r->avg_us,
+			r->p50_us, r->p99_us, r->max_us, r->deadlines_met_pct);
+}
+
 void sys_time_init(void)
 {
+	syscall_register(NR_nickel_lat, sys_nickel_lat);
 	syscall_register(NR_times, sys_times);
 	syscall_register(NR_nanosleep, sys_nanosleep);
 	syscall_register(NR_gettimeofday, sys_gettimeofday);

@@ -146,6 +146,7 @@ void task_count_dec(void)
 void task_free_stack(struct task *t)
 {
 	pmm_free_contig(virt_to_phys(t->ti), KSTACK_SIZE / PAGE_SIZE);
+	kfree(t->lat);
 	kfree(t);
 }
 

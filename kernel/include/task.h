@@ -17,6 +17,7 @@
 
 struct mm;
 struct file;
+struct lat_report;
 #define NR_FDS 32
 
 enum task_kind { TASK_IDLE, TASK_KTHREAD, TASK_USER };
@@ -41,6 +42,7 @@ struct task {
 	int wait_status;                      /* for the parent (tasks_lock) */
 	volatile int pending_signal;          /* 0 or the fatal signal to deliver */
 	struct wait_queue child_exit;         /* it sleeps here in wait() */
+	struct lat_report *lat;               /* its latest report (lat.h) */
 	uint8_t fpu[108] __attribute__((aligned(16)));  /* fnsave area */
 	int fpu_used;
 };
