@@ -10,6 +10,7 @@
 #include "version.h"
 #include "lat.h"
 #include "heap.h"
+#include "spinlock.h"
 
 /* Microseconds since boot (nickel has no wall clock: the epoch is boot). */
 static uint64_t now_us(void)
@@ -98,13 +99,16 @@ static long sys_nickel_lat(struct syscall_args *sa)
 {
 	struct lat_report r;
 	struct task *t = current;
+	unsigned long f;
 
 	if (copy_from_user(&r, sa->a[0], sizeof(r)) != 0)
 		return -EFAULT;
 	r.name[sizeof(r.name) - 1] = 0;
-	if (!t->lat && !(t->lat = kmalloc(sizeof(r))))
+	if (!t->lat && !(t->lat = kzalloc(sizeof(r))))
 		return -ENOMEM;
-	*t->lat = r;                      /* the stat dump reads it under tasks_lock */
+	f = spin_lock_irqsave(&tasks_lock);   /* the stat dump reads it so */
+	*t->lat = r;
+	spin_unlock_irqrestore(&tasks_lock, f);
 	return 0;
 }
 
