@@ -65,10 +65,12 @@ $(USER_BUILD)/tests/%.o: user/tests/%.c $(USER_HDRS) $(NEWLIB_STAMP)
 	@mkdir -p $(dir $@)
 	$(USER_CC) $(USER_CFLAGS) -c -o $@ $<
 
+# A function: a pattern rule's prerequisites would have their % replaced by the stem.
+USER_SRCS_OBJS = $(patsubst user/%.c,$(USER_BUILD)/%.o,$(USER_SRCS_$(1)))
 USER_OBJ_OF = $(if $(wildcard user/$(1).c),$(USER_BUILD)/$(1).o,$(USER_BUILD)/tests/$(1).o)
 
 .SECONDEXPANSION:
-$(USER_BUILD)/%.elf: $$(call USER_OBJ_OF,$$*) $$(patsubst user/%.c,$(USER_BUILD)/%.o,$$(USER_SRCS_$$*)) \
+$(USER_BUILD)/%.elf: $$(call USER_OBJ_OF,$$*) $$(call USER_SRCS_OBJS,$$*) \
 		$(USER_CRT0) $(USER_LIBA) user/user.ld $(NEWLIB_STAMP)
 	$(USER_LD) $(USER_LDFLAGS) -o $@ $(USER_CRT0) $(filter %.o,$(filter-out $(USER_CRT0),$^)) \
 		--start-group $(USER_LIBA) $(NEWLIB_LIBS) $(USER_LIBGCC) --end-group
