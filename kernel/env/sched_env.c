@@ -7,7 +7,6 @@
 #include "thread_info.h"
 #include "trace.h"
 #include "string.h"
-#include <stdarg.h>
 
 void sched_lock_init(sched_lock_t *l) { spin_init(l, "runqueue"); }
 void sched_spin_lock(sched_lock_t *l) { spin_lock(l); }
@@ -32,15 +31,4 @@ void sched_trace_switch(int cpu, struct sched_task *prev, struct sched_task *nex
 void sched_trace_wakeup(int cpu, struct sched_task *p, int success)
 {
 	trace_wakeup(cpu, p, success);
-}
-
-int sched_snprintf(char *buf, size_t n, const char *fmt, ...)
-{
-	va_list ap;
-	int r;
-
-	va_start(ap, fmt);
-	r = vsnprintf(buf, n, fmt, ap);
-	va_end(ap);
-	return r;
 }

@@ -25,6 +25,6 @@ int sched_this_cpu(void);
 void sched_kick_cpu(int cpu);
 void sched_trace_switch(int cpu, struct sched_task *prev, struct sched_task *next);
 void sched_trace_wakeup(int cpu, struct sched_task *p, int success);
-int sched_snprintf(char *buf, size_t n, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+#include "string.h"
+#define sched_snprintf snprintf            /* the kernel's own (lib/vsnprintf.c) */
 #endif
