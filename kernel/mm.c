@@ -27,13 +27,11 @@ struct mm *mm_create(void)
 	return mm;
 }
 
-/* Drop every user page (one reference each), the page tables, the mm. */
-void mm_destroy(struct mm *mm)
+/* Call fn on every present user page-table entry of mm. */
+static void for_each_user_pte(struct mm *mm, void (*fn)(uint32_t *pte, void *arg), void *arg)
 {
 	unsigned i, j;
 
-	if (read_cr3() == virt_to_phys(mm->pgdir))
-		write_cr3(virt_to_phys(boot_page_dir));
 	for (i = 0; i < PDE_USER_LAST; i++) {
 		uint32_t *pt;
 		if (!(mm->pgdir[i] & PTE_PRESENT))
@@ -41,24 +39,37 @@ void mm_destroy(struct mm *mm)
 		pt = phys_to_virt(mm->pgdir[i] & ~0xFFFu);
 		for (j = 0; j < 1024; j++)
 			if (pt[j] & PTE_PRESENT)
-				pmm_free(pt[j] & ~0xFFFu);
+				fn(&pt[j], arg);
 	}
+}
+
+static void drop_page(uint32_t *pte, void *arg)
+{
+	(void)arg;
+	pmm_free(*pte & ~0xFFFu);
+}
+
+static void count_page(uint32_t *pte, void *arg)
+{
+	(void)pte;
+	(*(unsigned *)arg)++;
+}
+
+/* Drop every user page (one reference each), the page tables, the mm. */
+void mm_destroy(struct mm *mm)
+{
+	if (read_cr3() == virt_to_phys(mm->pgdir))
+		write_cr3(virt_to_phys(boot_page_dir));
+	for_each_user_pte(mm, drop_page, 0);
 	pgdir_destroy(mm->pgdir);
 	kfree(mm);
 }
 
 unsigned mm_pages(struct mm *mm)
 {
-	unsigned i, j, n = 0;
+	unsigned n = 0;
 
-	for (i = 0; i < PDE_USER_LAST; i++) {
-		uint32_t *pt;
-		if (!(mm->pgdir[i] & PTE_PRESENT))
-			continue;
-		pt = phys_to_virt(mm->pgdir[i] & ~0xFFFu);
-		for (j = 0; j < 1024; j++)
-			n += (pt[j] & PTE_PRESENT) != 0;
-	}
+	for_each_user_pte(mm, count_page, &n);
 	return n;
 }
 
