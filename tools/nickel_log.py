@@ -8,7 +8,12 @@ _KV = re.compile(r"(\w+)=(\S*)")
 
 
 class LogError(Exception):
-    """The log is malformed or truncated; the message says where."""
+    """The log is malformed or truncated; the message says where.  lineno,
+    when known, is the 1-based line the problem was found on."""
+
+    def __init__(self, msg, lineno=None):
+        Exception.__init__(self, msg)
+        self.lineno = lineno
 
 
 def parse_kv(line):
@@ -67,7 +72,7 @@ def stat_dumps(text, strict=True):
             elif kind == "lat":
                 cur.lats.append(parse_kv(line))
     if cur is not None and strict:
-        raise LogError("log ends inside a stat dump (truncated?)")
+        raise LogError("log ends inside a stat dump (truncated?)", lineno)
     return dumps
 
 
@@ -84,3 +89,44 @@ def shares(first, last, names=None):
             continue
         out[t["pid"]] = 100.0 * (t["run_ms"] - t0["run_ms"]) / dt
     return out
+
+
+# "  hog-3 [001] 12.345678: sched_switch: prev_comm=hog ... ==> next_comm=.."
+_TRACE = re.compile(r"^\s*(.+)-(\d+)\s+\[(\d+)\]\s+(\d+)\.(\d{6}): "
+                    r"(sched_switch|sched_wakeup): (.*)$")
+
+
+def trace_events(text, strict=True):
+    """The events of every trace block (`# tracer: nop` .. `# end of trace`),
+    in order: dicts with comm, pid, cpu, us (guest time in microseconds),
+    event ('sched_switch'/'sched_wakeup') and the event's key=value fields.
+    A malformed event line, or a block that never ends, raises LogError
+    when strict."""
+    events, inside, start = [], False, 0
+    lineno = 0
+    for lineno, line in enumerate(text.splitlines(), 1):
+        line = line.rstrip("\r")
+        if line.startswith("# tracer:"):
+            inside, start = True, lineno
+            continue
+        if not inside:
+            continue
+        if line.startswith("# end of trace"):
+            inside = False
+            continue
+        if line.startswith("#") or not line.strip():
+            continue
+        m = _TRACE.match(line)
+        if not m:
+            if strict and ("sched_switch" in line or "sched_wakeup" in line):
+                raise LogError("line %d: malformed trace event" % lineno, lineno)
+            continue                    # console chatter between events
+        comm, pid, cpu, sec, usec, event, rest = m.groups()
+        ev = {"comm": comm, "pid": int(pid), "cpu": int(cpu),
+              "us": int(sec) * 1000000 + int(usec), "event": event}
+        ev.update(parse_kv(rest.replace("==>", " ")))
+        events.append(ev)
+    if inside and strict:
+        raise LogError("trace starting at line %d never ends (truncated?)" % start,
+                       lineno)
+    return events
