@@ -98,8 +98,10 @@ _TRACE = re.compile(r"^\s*(.+)-(\d+)\s+\[(\d+)\]\s+(\d+)\.(\d{6}): "
 
 def trace_events(text, strict=True):
     """The events of every trace block (`# tracer: nop` .. `# end of trace`),
-    in order: dicts with comm, pid, cpu, us (guest time in microseconds),
-    event ('sched_switch'/'sched_wakeup') and the event's key=value fields.
+    in order: dicts with comm, pid (the task running on that CPU), cpu, us
+    (guest time in microseconds), event ('sched_switch'/'sched_wakeup') and
+    the event's key=value fields (a wakeup's comm/pid/prio as woken_comm,
+    woken_pid, woken_prio).
     A malformed event line, or a block that never ends, raises LogError
     when strict."""
     events, inside, start = [], False, 0
@@ -124,7 +126,12 @@ def trace_events(text, strict=True):
         comm, pid, cpu, sec, usec, event, rest = m.groups()
         ev = {"comm": comm, "pid": int(pid), "cpu": int(cpu),
               "us": int(sec) * 1000000 + int(usec), "event": event}
-        ev.update(parse_kv(rest.replace("==>", " ")))
+        fields = parse_kv(rest.replace("==>", " "))
+        if event == "sched_wakeup":     # its comm/pid are the woken task's
+            for k in ("comm", "pid", "prio"):
+                if k in fields:
+                    fields["woken_" + k] = fields.pop(k)
+        ev.update(fields)
         events.append(ev)
     if inside and strict:
         raise LogError("trace starting at line %d never ends (truncated?)" % start,
