@@ -1,0 +1,224 @@
+/*
+ * report.c - what schedsim prints: stat dumps in the kernel's format
+ * (docs/contract.md, kernel/statdump.c), ftrace lines, `lat` lines, and the
+ * summary table.  Everything printed derives from simulated state only, so
+ * a run repeats byte for byte.
+ */
+#include "sim.h"
+
+#include <string.h>
+
+#define LINE 320
+
+/* ---- latency histogram ---------------------------------------------------- */
+
+static unsigned int lat_bucket(uint64_t v)
+{
+	int e;
+
+	if (v < 64)
+		return (unsigned int)v;
+	if (v >= (1ULL << 33))
+		v = (1ULL << 33) - 1;
+	e = 63 - __builtin_clzll(v);                 /* 6 .. 32 */
+	return 64 + (unsigned int)(e - 6) * 32 + (unsigned int)((v >> (e - 5)) & 31);
+}
+
+/* The middle of a bucket (exact below 64 us). */
+static uint64_t lat_value(unsigned int b)
+{
+	unsigned int e, sub;
+
+	if (b < 64)
+		return b;
+	e = (b - 64) / 32 + 6;
+	sub = (b - 64) % 32;
+	return ((uint64_t)(32 + sub) << (e - 5)) + ((1ULL << (e - 5)) >> 1);
+}
+
+void rep_lat_sample(struct sim_task *t, uint64_t us)
+{
+	struct sim_lat *l = t->lat;
+
+	l->hist[lat_bucket(us)]++;
+	l->n++;
+	l->sum += us;
+	if (us > l->max)
+		l->max = us;
+}
+
+/* The smallest value with at least pct% of the samples at or below it. */
+uint64_t rep_lat_percentile(const struct sim_lat *l, unsigned int pct)
+{
+	uint64_t want = (l->n * pct + 99) / 100, seen = 0;
+	unsigned int b;
+
+	if (!l->n)
+		return 0;
+	if (want == 0)
+		want = 1;
+	for (b = 0; b < LAT_BUCKETS; b++) {
+		seen += l->hist[b];
+		if (seen >= want)
+			return lat_value(b) < l->max ? lat_value(b) : l->max;
+	}
+	return l->max;
+}
+
+static void lat_merge(struct sim_lat *into, const struct sim_lat *l)
+{
+	unsigned int b;
+
+	for (b = 0; b < LAT_BUCKETS; b++)
+		into->hist[b] += l->hist[b];
+	into->n += l->n;
+	into->sum += l->sum;
+	into->max = l->max > into->max ? l->max : into->max;
+	into->deadlines += l->deadlines;
+	into->met += l->met;
+}
+
+/* -1 when the task has no deadlines (as the kernel's lat_report). */
+static int met_pct(const struct sim_lat *l)
+{
+	return l->deadlines ? (int)(100 * l->met / l->deadlines) : -1;
+}
+
+static void lat_line(FILE *f, const char *name, const struct sim_lat *l)
+{
+	fprintf(f, "lat name=%s n=%llu avg_us=%llu p50_us=%llu p99_us=%llu "
+		"max_us=%llu deadlines_met_pct=%d\n", name,
+		(unsigned long long)l->n,
+		(unsigned long long)(l->n ? l->sum / l->n : 0),
+		(unsigned long long)rep_lat_percentile(l, 50),
+		(unsigned long long)rep_lat_percentile(l, 99),
+		(unsigned long long)l->max, met_pct(l));
+}
+
+/* ---- trace ---------------------------------------------------------------- */
+
+/* Called by the core inside schedule(): a switch is also where a woken
+ * task's wake-up latency ends. */
+void rep_trace_switch(int cpu, struct sched_task *prev, struct sched_task *next)
+{
+	char line[LINE];
+
+	if (!next->is_idle) {
+		struct sim_task *t = sim_of(next);
+
+		if (t->wake_pending) {
+			t->wake_pending = false;
+			rep_lat_sample(t, sim_now_us - t->wake_us);
+		}
+	}
+	if (cfg.trace) {
+		sched_format_switch(line, sizeof(line), cpu, sim_now_us, prev, next);
+		fprintf(stdout, "%s\n", line);
+	}
+}
+
+void rep_trace_wakeup(int cpu, struct sched_task *p, int success)
+{
+	char line[LINE];
+
+	if (cfg.trace) {
+		sched_format_wakeup(line, sizeof(line), cpu, sim_now_us,
+				    sched_rq[cpu].curr, p, success);
+		fprintf(stdout, "%s\n", line);
+	}
+}
+
+/* ---- stat dump -------------------------------------------------------------- */
+
+void rep_stat_dump(FILE *f)
+{
+	char line[LINE];
+	struct sim_task *t;
+	int c;
+
+	fprintf(f, "=== stats jiffies=%u uptime_ms=%u cpus=%d policy=%s free_pages=0 tasks=%u\n",
+		sched_host_jiffies, sched_host_jiffies, sched_ncpus,
+		sched_policy_name(), sim_live_count);
+	for (c = 0; c < sched_ncpus; c++) {
+		sched_format_cpu(line, sizeof(line), c);
+		fprintf(f, "%s\n", line);
+	}
+	for (t = sim_live_head; t; t = t->lnext) {
+		sched_format_task(line, sizeof(line), &t->se);
+		fprintf(f, "%s\n", line);
+	}
+	for (t = sim_live_head; t; t = t->lnext)
+		if (t->lat)
+			lat_line(f, t->se.comm, t->lat);
+	fprintf(f, "=== end\n");
+}
+
+/* ---- summary ---------------------------------------------------------------- */
+
+static const char *kind_name(enum sim_kind k)
+{
+	static const char *const names[] = { "hog", "periodic", "xserver",
+					     "xclient", "compile", "cc" };
+	return names[k];
+}
+
+static void summary_group(FILE *f, struct sim_group *g, uint32_t elapsed)
+{
+	struct sim_lat l;
+	uint64_t run = g->reaped_run_ms;
+	unsigned int tasks = g->reaped;
+	uint32_t wakeups = 0, migrations = 0;
+	struct sim_task *t;
+	bool any_lat = false;
+
+	memset(&l, 0, sizeof(l));
+	for (t = sim_live_head; t; t = t->lnext) {
+		if (t->g != g)
+			continue;
+		tasks++;
+		run += t->se.run_ms;
+		wakeups += t->se.wakeups;
+		migrations += t->se.migrations;
+		if (t->lat) {
+			lat_merge(&l, t->lat);
+			any_lat = true;
+		}
+	}
+	fprintf(f, "| %-10s | %-8s | %5u | %7.2f | %8u | %6u |", g->name,
+		kind_name(g->kind), tasks, elapsed ? 100.0 * (double)run / elapsed : 0.0,
+		wakeups, migrations);
+	if (any_lat && l.n)
+		fprintf(f, " %7llu | %7llu | %7llu |", (unsigned long long)rep_lat_percentile(&l, 50),
+			(unsigned long long)rep_lat_percentile(&l, 99),
+			(unsigned long long)l.max);
+	else
+		fprintf(f, " %7s | %7s | %7s |", "-", "-", "-");
+	if (any_lat && l.deadlines)
+		fprintf(f, " %6.1f |\n", 100.0 * (double)l.met / (double)l.deadlines);
+	else
+		fprintf(f, " %6s |\n", "-");
+}
+
+void rep_summary(FILE *f, struct sim_group *groups)
+{
+	uint32_t elapsed = sched_host_jiffies, switches = 0, idle = 0, ipis = 0, mig = 0;
+	struct sim_group *g;
+	int c;
+
+	for (c = 0; c < sched_ncpus; c++) {
+		switches += sched_rq[c].nr_switches;
+		idle += sched_rq[c].idle_ms;
+		ipis += sched_rq[c].ipis;
+		mig += sched_rq[c].migrations_in;
+	}
+	fprintf(f, "## schedsim policy=%s cpus=%d seconds=%u seed=%llu workload=%s\n",
+		sched_policy_name(), sched_ncpus, cfg.seconds,
+		(unsigned long long)cfg.seed, cfg.workload);
+	fprintf(f, "| group      | kind     | tasks |  cpu %%  |  wakeups | migr   |  p50 us |  p99 us |  max us | met %% |\n");
+	fprintf(f, "|------------|----------|-------|---------|----------|--------|---------|---------|---------|--------|\n");
+	for (g = groups; g; g = g->next)
+		summary_group(f, g, elapsed);
+	fprintf(f, "machine: switches=%u migrations=%u ipis=%u idle=%.1f%% (cpu %% = percent of one CPU)\n",
+		switches, mig, ipis,
+		elapsed ? 100.0 * idle / ((double)elapsed * sched_ncpus) : 0.0);
+}

@@ -1,0 +1,571 @@
+/*
+ * sim.c - the simulated machine: N CPUs, a timer wheel, and the tasks'
+ * behaviour, driving the unchanged scheduler core.
+ *
+ * Time: jiffies (HZ=1000) for the core; microseconds inside a tick for the
+ * tasks, so a 100 us think or a 2.5 ms audio job ends mid-tick and the next
+ * task gets the rest of the tick, as on real hardware.  Every tick:
+ *   1. due timers fire (SCHED_WAKER_IRQ, on the sleeper's CPU);
+ *   2. every CPU takes its timer tick (sched_tick: accounting, slices and
+ *      rebalance_tick), then schedules if need_resched;
+ *   3. the CPUs run until the next tick: the earliest burst end among all
+ *      CPUs is handled first (ties: lower CPU id), so cross-CPU wake-ups and
+ *      IPIs happen in global time order.
+ * Cost: each step touches the CPUs (<= 64) and the tasks involved, never all
+ * tasks: timers sit in a wheel, requests in per-server queues.
+ */
+#include "sim.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct sim_config cfg;
+struct sim_task *sim_live_head;
+static struct sim_task *live_tail;
+unsigned int sim_live_count;
+uint64_t sim_rand_state;
+
+static struct sched_task idle_tasks[NR_CPUS_MAX];
+static uint64_t cpu_pos[NR_CPUS_MAX];     /* us up to which the CPU has run */
+static struct sim_task *free_tasks;
+
+/* Task phases (sim_task.phase). */
+enum { PH_INIT, PH_IDLE, PH_RUN, PH_THINK, PH_WAIT, PH_POST };
+static int next_pid = 1;
+
+/* ---- randomness: splitmix64, seeded, so runs repeat exactly ------------- */
+
+uint32_t sim_rand(void)
+{
+	uint64_t z = (sim_rand_state += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return (uint32_t)((z ^ (z >> 31)) >> 32);
+}
+
+/* Uniform in [lo, hi]. */
+static uint32_t rand_between(uint32_t lo, uint32_t hi)
+{
+	return hi <= lo ? lo : lo + sim_rand() % (hi - lo + 1);
+}
+
+/* ---- timer wheel: a slot per jiffy, 8 s around; later timers go round -- */
+
+#define WHEEL 8192
+static struct sim_task *wheel_head[WHEEL], *wheel_tail[WHEEL];
+
+static void timer_add(struct sim_task *t, uint32_t expires)
+{
+	unsigned int s = expires % WHEEL;
+
+	t->texpires = expires;
+	t->tarmed = true;
+	t->tnext = NULL;
+	if (wheel_tail[s])
+		wheel_tail[s]->tnext = t;
+	else
+		wheel_head[s] = t;
+	wheel_tail[s] = t;
+}
+
+static void timer_fire(struct sim_task *t);
+
+/* Fire the slot of `now` in FIFO order; re-file timers of a later round. */
+static void timers_run(uint32_t now)
+{
+	unsigned int s = now % WHEEL;
+	struct sim_task *t = wheel_head[s], *next;
+
+	wheel_head[s] = wheel_tail[s] = NULL;
+	for (; t; t = next) {
+		next = t->tnext;
+		if (t->texpires != now) {
+			timer_add(t, t->texpires);
+			continue;
+		}
+		t->tarmed = false;
+		timer_fire(t);
+	}
+}
+
+/* Sleep until `us` (rounded up to a tick: kernel timers are jiffy-based). */
+static void timer_at_us(struct sim_task *t, uint64_t us)
+{
+	uint32_t j = (uint32_t)((us + 999) / 1000);
+
+	if (j <= sched_host_jiffies)
+		j = sched_host_jiffies + 1;
+	timer_add(t, j);
+}
+
+/* ---- the CPUs ------------------------------------------------------------ */
+
+static struct sim_task *curr_task(int cpu)
+{
+	struct sched_task *p = sched_rq[cpu].curr;
+
+	return p->is_idle ? NULL : sim_of(p);
+}
+
+/* CPU `cpu` runs its current task up to time t. */
+static void advance(int cpu, uint64_t t)
+{
+	struct sim_task *cur = curr_task(cpu);
+
+	if (cur && cur->left_us < SIM_INF_US)
+		cur->left_us -= (int64_t)(t - cpu_pos[cpu]);
+	cpu_pos[cpu] = t;
+}
+
+/* schedule() on cpu at its current time. */
+static void do_schedule(int cpu)
+{
+	unsigned long flags;
+
+	sim_set_cpu(cpu);
+	sim_now_us = cpu_pos[cpu];
+	sched_pick_next(cpu, &flags);
+	sched_finish_switch(cpu, flags);
+	sim_ops++;
+}
+
+/* Deliver the pending IPIs at time t: the kicked CPU catches up to t and
+ * reschedules (the IPI handler's return path).  That may kick others. */
+static void service_ipis(uint64_t t)
+{
+	while (sim_ipi_pending) {
+		int c = __builtin_ctzll(sim_ipi_pending);
+
+		sim_ipi_pending &= sim_ipi_pending - 1;
+		if (c >= sched_ncpus)
+			continue;
+		advance(c, t);
+		if (sched_rq[c].curr->need_resched)
+			do_schedule(c);
+	}
+}
+
+/* The task running on cpu blocks (or exits): schedule away from it. */
+static void block_current(int cpu, int state)
+{
+	sched_rq[cpu].curr->state = state;
+	do_schedule(cpu);
+}
+
+/* Wake t on behalf of waker (NULL: an interrupt on t's CPU). */
+static void wake(struct sim_task *t, struct sim_task *waker,
+		 enum sched_waker kind, bool sync)
+{
+	bool ok;
+
+	sim_set_cpu(waker ? waker->se.cpu : t->se.cpu);
+	ok = sched_wake_up(&t->se, waker ? &waker->se : NULL, kind, sync);
+	sim_ops++;
+	if (ok && t->lat) {
+		t->wake_pending = true;
+		t->wake_us = sim_now_us;
+	}
+}
+
+/* ---- task life ----------------------------------------------------------- */
+
+static void live_add(struct sim_task *t)
+{
+	t->live = true;
+	t->lnext = NULL;
+	t->lprev = live_tail;
+	if (live_tail)
+		live_tail->lnext = t;
+	else
+		sim_live_head = t;
+	live_tail = t;
+	sim_live_count++;
+}
+
+static void live_remove(struct sim_task *t)
+{
+	if (t->lprev)
+		t->lprev->lnext = t->lnext;
+	else
+		sim_live_head = t->lnext;
+	if (t->lnext)
+		t->lnext->lprev = t->lprev;
+	else
+		live_tail = t->lprev;
+	t->live = false;
+	sim_live_count--;
+}
+
+static struct sim_task *task_alloc(struct sim_group *g, enum sim_kind kind,
+				   const char *name, int nice)
+{
+	struct sim_task *t = free_tasks;
+
+	if (t)
+		free_tasks = t->free_next;
+	else
+		t = malloc(sizeof(*t));
+	memset(t, 0, sizeof(*t));
+	t->g = g;
+	t->kind = kind;
+	sched_task_init(&t->se, next_pid++, name, nice);
+	if (g->affinity)
+		t->se.cpus_allowed = g->affinity;
+	if (g->lat && kind != K_CC && kind != K_MAKE)
+		t->lat = calloc(1, sizeof(*t->lat));
+	return t;
+}
+
+static void task_free(struct sim_task *t)
+{
+	free(t->lat);
+	free(t->reqq);
+	t->free_next = free_tasks;
+	free_tasks = t;
+}
+
+/* A cc child's CPU burst: burst_us split into `chunks`, +-50% jitter. */
+static int64_t cc_chunk_us(struct sim_group *g)
+{
+	uint32_t each = g->burst_us / g->chunks;
+
+	return rand_between(each / 2 ? each / 2 : 1, each + each / 2);
+}
+
+/* make (running on its CPU) forks children until it has `jobs`. */
+static void make_fork_children(struct sim_task *mk)
+{
+	while (mk->children < mk->g->jobs) {
+		struct sim_task *c = task_alloc(mk->g, K_CC, "cc1", 0);
+
+		c->make = mk;
+		c->left_us = cc_chunk_us(mk->g);
+		sim_set_cpu(mk->se.cpu);
+		sched_fork(&mk->se, &c->se);
+		sim_ops++;
+		live_add(c);
+		mk->children++;
+	}
+}
+
+/* make reaps its zombies: sched_exit gives back the child's credit. */
+static void make_reap(struct sim_task *mk)
+{
+	while (mk->zombies) {
+		struct sim_task *z = mk->zombies;
+
+		mk->zombies = z->znext;
+		sim_set_cpu(mk->se.cpu);
+		sched_exit(&z->se);
+		sim_ops++;
+		z->se.state = SCHED_TASK_DEAD;
+		z->g->reaped_run_ms += z->se.run_ms;
+		z->g->reaped++;
+		live_remove(z);
+		task_free(z);
+		mk->children--;
+	}
+}
+
+static void record_deadline(struct sim_task *t, uint64_t now)
+{
+	if (!t->lat)
+		return;
+	t->lat->deadlines++;
+	if (now <= t->release_us + t->g->period_us)
+		t->lat->met++;
+}
+
+/* Next job of a periodic task or client: the next release still ahead
+ * (releases it overran are skipped), and a timer for it. */
+static void sleep_until_next_release(struct sim_task *t, uint64_t now)
+{
+	do
+		t->release_us += t->g->period_us;
+	while (t->release_us + 1000 <= now);
+	timer_at_us(t, t->release_us);
+}
+
+/* Client request: queue it at the server, wake the server as a pipe write
+ * would (user waker, sync). */
+static void send_request(struct sim_task *cl)
+{
+	struct sim_task *sv = cl->server;
+	bool was_idle = sv->reqq_len == 0;
+
+	sv->reqq[(sv->reqq_head + sv->reqq_len++) % sv->reqq_cap] = cl;
+	if (was_idle) {
+		sv->left_us = sv->g->work_us;
+		wake(sv, cl, SCHED_WAKER_USER, true);
+	}
+}
+
+/* Server finished one request: reply (a pipe write: user waker, sync).
+ * Returns true when no request is left and the server should sleep. */
+static bool server_reply(struct sim_task *sv)
+{
+	struct sim_task *cl;
+
+	if (!sv->reqq_len)
+		return true;                      /* first step after start */
+	cl = sv->reqq[sv->reqq_head];
+	sv->reqq_head = (sv->reqq_head + 1) % sv->reqq_cap;
+	sv->reqq_len--;
+	cl->phase = PH_POST;
+	cl->left_us = cl->g->think_us;
+	wake(cl, sv, SCHED_WAKER_USER, true);
+	if (sv->reqq_len) {
+		sv->left_us = sv->g->work_us;
+		return false;
+	}
+	return true;
+}
+
+/* First release of a periodic task or client: a random phase, so that
+ * periodic tasks do not all start on the same tick. */
+static void first_release(struct sim_task *t, uint64_t now)
+{
+	t->release_us = now + rand_between(0, t->g->period_us - 1);
+	timer_at_us(t, t->release_us);
+}
+
+static void periodic_end(int cpu, struct sim_task *t, uint64_t now)
+{
+	if (t->phase == PH_INIT) {
+		first_release(t, now);
+	} else {
+		record_deadline(t, now);
+		sleep_until_next_release(t, now);
+	}
+	t->phase = PH_IDLE;
+	block_current(cpu, SCHED_TASK_SLEEPING);
+}
+
+static void xclient_end(int cpu, struct sim_task *t, uint64_t now)
+{
+	if (t->phase == PH_INIT) {
+		first_release(t, now);
+		t->phase = PH_IDLE;
+	} else if (t->phase == PH_THINK) {   /* thought: ask the server, wait */
+		send_request(t);
+		t->phase = PH_WAIT;
+	} else {                             /* got the reply and used it */
+		record_deadline(t, now);
+		sleep_until_next_release(t, now);
+		t->phase = PH_IDLE;
+	}
+	block_current(cpu, SCHED_TASK_SLEEPING);
+}
+
+/* cc: next chunk (after I/O if io_ms), or exit and tell make. */
+static void cc_end(int cpu, struct sim_task *t, uint64_t now)
+{
+	struct sim_task *mk = t->make;
+
+	if (++t->chunk < t->g->chunks) {
+		t->left_us = cc_chunk_us(t->g);
+		if (t->g->io_us) {
+			timer_at_us(t, now + t->g->io_us);
+			block_current(cpu, SCHED_TASK_SLEEPING);
+		}
+		return;
+	}
+	t->znext = mk->zombies;
+	mk->zombies = t;
+	if (mk->se.state == SCHED_TASK_SLEEPING) {
+		mk->left_us = 200;                /* wait() returns, reap, fork */
+		wake(mk, t, SCHED_WAKER_USER, false);
+	}
+	block_current(cpu, SCHED_TASK_ZOMBIE);
+}
+
+/* The running task t on cpu used up its burst at `now`: its next step.
+ * When it blocks or exits, the CPU schedules at once. */
+static void burst_end(int cpu, struct sim_task *t, uint64_t now)
+{
+	switch (t->kind) {
+	case K_HOG:
+		t->left_us = SIM_INF_US;
+		break;
+	case K_PERIODIC:
+		periodic_end(cpu, t, now);
+		break;
+	case K_XCLIENT:
+		xclient_end(cpu, t, now);
+		break;
+	case K_XSERVER:
+		if (server_reply(t))
+			block_current(cpu, SCHED_TASK_SLEEPING);
+		break;
+	case K_MAKE:
+		make_reap(t);
+		make_fork_children(t);
+		block_current(cpu, SCHED_TASK_SLEEPING);
+		break;
+	case K_CC:
+		cc_end(cpu, t, now);
+		break;
+	}
+}
+
+/* A timer expired: the sleeper starts its next job (interrupt context). */
+static void timer_fire(struct sim_task *t)
+{
+	if (t->kind == K_PERIODIC) {
+		t->phase = PH_RUN;
+		t->left_us = t->g->run_us;
+	} else if (t->kind == K_XCLIENT) {
+		t->phase = PH_THINK;
+		t->left_us = t->g->think_us;
+	}                                         /* cc after I/O: burst set */
+	wake(t, NULL, SCHED_WAKER_IRQ, false);
+}
+
+/* ---- the main loop -------------------------------------------------------- */
+
+/* Steps 1 and 2 of a tick (see the top of the file). */
+static void tick_start(uint32_t j)
+{
+	int c;
+
+	sched_host_jiffies = j;
+	sim_now_us = (uint64_t)j * 1000;
+	for (c = 0; c < sched_ncpus; c++)
+		cpu_pos[c] = sim_now_us;
+	timers_run(j);
+	for (c = 0; c < sched_ncpus; c++) {
+		unsigned long flags;
+
+		sim_set_cpu(c);
+		sim_now_us = cpu_pos[c];
+		flags = sched_irq_save();
+		sched_tick(c);
+		sched_irq_restore(flags);
+		sim_ops++;
+		if (sched_rq[c].curr->need_resched)
+			do_schedule(c);
+	}
+	service_ipis((uint64_t)j * 1000);
+}
+
+/* The CPU whose running task's burst ends first, before `end`; -1: none. */
+static int earliest_cpu(uint64_t end, uint64_t *when)
+{
+	int c, best = -1;
+
+	for (c = 0; c < sched_ncpus; c++) {
+		struct sim_task *t = curr_task(c);
+		uint64_t e;
+
+		if (!t || t->left_us >= SIM_INF_US)
+			continue;
+		e = cpu_pos[c] + (uint64_t)(t->left_us > 0 ? t->left_us : 0);
+		if (e <= end && (best < 0 || e < *when)) {
+			best = c;
+			*when = e;
+		}
+	}
+	return best;
+}
+
+/* Step 3: run every CPU to the end of the tick, burst ends in time order. */
+static void tick_run(uint32_t j)
+{
+	uint64_t end = (uint64_t)(j + 1) * 1000, when = 0;
+	int c;
+
+	while ((c = earliest_cpu(end, &when)) >= 0) {
+		struct sim_task *t = curr_task(c);
+
+		advance(c, when);
+		sim_now_us = when;
+		burst_end(c, t, when);
+		/* a wake-up on this CPU may have asked for a reschedule */
+		if (sched_rq[c].curr->need_resched)
+			do_schedule(c);
+		service_ipis(when);
+	}
+	for (c = 0; c < sched_ncpus; c++)
+		advance(c, end);
+}
+
+void sim_run(void)
+{
+	uint32_t j, total = cfg.seconds * 1000;
+
+	for (j = 1; j <= total; j++) {
+		tick_start(j);
+		if (j == total)
+			break;          /* the final dump is at jiffies == total */
+		tick_run(j);
+		if (cfg.stats_ms && j % cfg.stats_ms == 0 && !cfg.quiet)
+			rep_stat_dump(stdout);
+	}
+}
+
+/* ---- set-up ------------------------------------------------------------- */
+
+static int start_cpu(struct sim_group *g)
+{
+	static int rr;
+
+	if (g->cpu >= 0)
+		return g->cpu % sched_ncpus;
+	return rr++ % sched_ncpus;
+}
+
+/* A task of the workload enters the scheduler (kernel: kthread_start).  It
+ * starts runnable with a 1 us first step, like a thread that sets itself up
+ * and then waits for its first event. */
+static struct sim_task *start_task(struct sim_group *g, int i)
+{
+	int nice = g->nnice ? g->nice[i % g->nnice] : 0;
+	struct sim_task *t = task_alloc(g, g->kind, g->name, nice);
+	int cpu = start_cpu(g);
+
+	t->phase = PH_INIT;
+	t->left_us = g->kind == K_HOG ? SIM_INF_US : g->kind == K_MAKE ? 200 : 1;
+	sim_set_cpu(cpu);
+	sched_start_task(&t->se, cpu);
+	sim_ops++;
+	live_add(t);
+	return t;
+}
+
+void sim_setup(struct sim_group *groups)
+{
+	const struct sched_policy *pol = sched_policy_by_name(cfg.policy);
+	struct sim_group *g;
+	struct sim_task *t;
+	int c, i;
+
+	sched_host_jiffies = 0;
+	sim_now_us = 0;
+	sched_init(cfg.cpus, pol);
+	cache_decay_ticks = cfg.cache_decay;
+	rr_slice_ms = cfg.rr_slice;
+	for (c = 0; c < sched_ncpus; c++) {
+		sched_task_init(&idle_tasks[c], 0, "swapper", 0);
+		sched_init_idle(c, &idle_tasks[c]);
+	}
+	sim_on_switch = rep_trace_switch;
+	sim_on_wakeup = rep_trace_wakeup;
+	for (g = groups; g; g = g->next)
+		for (i = 0; i < g->count; i++) {
+			t = start_task(g, i);
+			if (i == 0)
+				g->first = t;
+		}
+	/* a server's request queue has room for every one of its clients */
+	for (g = groups; g; g = g->next)
+		if (g->kind == K_XCLIENT)
+			g->server_group->first->reqq_cap += g->count;
+	for (t = sim_live_head; t; t = t->lnext) {
+		if (t->kind == K_XSERVER)
+			t->reqq = calloc(t->reqq_cap + 1, sizeof(*t->reqq));
+		if (t->kind == K_XCLIENT)
+			t->server = t->g->server_group->first;
+	}
+	sim_ipi_pending = 0;
+}
