@@ -1,0 +1,21 @@
+# The lab's demo programs (issue 7, docs/lab.md): shared sources under
+# user/lab/ linked into each program (mk/user.mk's USER_SRCS_NAME).
+LAB_COMMON := user/lab/lab.c
+LAB_LAUNCH := user/lab/lab.c user/lab/launch.c
+LAB_PROGS  := xserver xclient scroller audio video compile desktop compiledemo
+
+USER_SRCS_xserver     := $(LAB_COMMON)
+USER_SRCS_xclient     := $(LAB_COMMON)
+USER_SRCS_scroller    := $(LAB_COMMON)
+USER_SRCS_audio       := $(LAB_COMMON)
+USER_SRCS_video       := $(LAB_COMMON)
+USER_SRCS_compile     := $(LAB_COMMON)
+USER_SRCS_desktop     := $(LAB_LAUNCH)
+USER_SRCS_compiledemo := $(LAB_LAUNCH)
+
+# mk/user.mk's object rules only know user/lib's headers.
+$(patsubst %,$(BUILD)/user/%.o,$(LAB_PROGS)) $(BUILD)/user/lab/lab.o \
+	$(BUILD)/user/lab/launch.o: user/lab/lab.h user/lab/launch.h
+
+# Every module the lab launchers start (docs/lab.md).
+LAB_MODULES := $(patsubst %,$(BUILD)/user/%.elf,$(LAB_PROGS) hog)

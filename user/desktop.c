@@ -1,0 +1,64 @@
+/*
+ * desktop - the lab's desktop session, normally init:
+ *   init=desktop -- hogs=4 seconds=8 [xnice=-5] [clients=2] [audio=1]
+ *                   [video=1] [scroller=0]
+ * Starts xserver and `clients` xclients (wired with pipes), audio, video,
+ * optionally a scroller, and `hogs` CPU hogs; waits `seconds`; then kills
+ * the hogs and exits 0, so nickel prints its final stat dump (with every
+ * measuring task's `lat` line) and powers off.  Every program it starts must
+ * be passed as a module: desktop xserver xclient audio video hog [scroller].
+ * The measuring programs stop measuring after `seconds`, make their final
+ * report and stay asleep (linger=1) so the final dump still lists them.
+ */
+#include "nickel.h"
+#include "lab/lab.h"
+#include "lab/launch.h"
+
+#define MAX_HOGS 32
+
+int main(int argc, char **argv)
+{
+	long hogs = lab_arg_long(argc, argv, "hogs", 0);
+	long seconds = lab_arg_long(argc, argv, "seconds", 8);
+	int xnice = (int)lab_arg_long(argc, argv, "xnice", 0);
+	int clients = (int)lab_arg_long(argc, argv, "clients", 2);
+	long others[6], hog[MAX_HOGS];
+	int nothers = 0;
+	struct lab_x x;
+
+	lab_launch_init(argv[0]);
+	if (hogs > MAX_HOGS)
+		hogs = MAX_HOGS;
+	nk_printf("desktop: hogs=%ld seconds=%ld xnice=%d clients=%d\n", hogs, seconds,
+		  xnice, clients);
+	char *targs[] = { lab_kv("seconds", seconds), "linger=1", 0 };
+	if (lab_start_x(&x, clients, seconds, xnice, "xclient") < 0)
+		return 1;
+	if (lab_arg_long(argc, argv, "audio", 1))
+		others[nothers++] = lab_spawn("audio", targs);
+	if (lab_arg_long(argc, argv, "video", 1))
+		others[nothers++] = lab_spawn("video", targs);
+	if (lab_arg_long(argc, argv, "scroller", 0)) {
+		/* its own xserver: sharing one would hide the scroller's
+		 * effect on the xclients behind the server's queue */
+		struct lab_x s;
+		if (lab_start_x(&s, 1, seconds, xnice, "scroller") == 0) {
+			others[nothers++] = s.server;
+			others[nothers++] = s.client[0];
+		}
+	}
+	for (long i = 0; i < hogs; i++) {
+		char *hargs[] = { "name=hog", 0 };
+		hog[i] = lab_spawn("hog", hargs);
+	}
+	/* A second past the measuring programs' end, so their final reports
+	 * are in before the final dump. */
+	nk_sleep_ms(seconds * 1000 + 1000);
+	for (long i = 0; i < hogs; i++)
+		lab_kill(hog[i]);
+	for (int i = 0; i < nothers; i++)
+		lab_kill(others[i]);
+	lab_kill_x(&x);
+	nk_printf("desktop: done\n");
+	return 0;
+}
