@@ -41,6 +41,11 @@ QEMU_RUN = python3 tools/nickel-qemu --smp $(SMP) --mem $(MEM) \
 .PHONY: all deps run test unit bench iso debug gdb sim clean
 all: $(KERNEL)
 
+# The parts' rules (mk/*.mk) come before the targets below: the test line
+# needs their HOST_TEST_BINS when make reads it.
+include $(sort $(wildcard mk/*.mk))
+
+# The parts' rules come first: the test line below needs their HOST_TEST_BINS.
 deps:
 	@sh tools/deps.sh
 
@@ -65,5 +70,3 @@ bench: deps bench-sched $(KERNEL)
 
 clean:
 	rm -rf $(BUILD) $(ISO)
-
-include $(sort $(wildcard mk/*.mk))

@@ -29,7 +29,9 @@ static long sys_nanosleep(struct syscall_args *sa)
 		return -EINVAL;
 	if (sa->a[1] && mm_prepare_access(current->mm, sa->a[1], 8, 1) != 0)
 		return -EFAULT;
-	ms = (uint64_t)ts[0] * 1000 + (ts[1] + 999999) / 1000000;   /* round up */
+	/* Round up, plus one tick: the current tick is partly gone, and a sleep
+	 * must never be shorter than asked (Linux adds a jiffy too). */
+	ms = (uint64_t)ts[0] * 1000 + (ts[1] + 999999) / 1000000 + 1;
 	sleep_ms(ms > 0x7FFFFFFF ? 0x7FFFFFFF : (unsigned)ms);
 	return 0;
 }
