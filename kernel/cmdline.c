@@ -22,7 +22,7 @@ struct key {
 static const struct key keys[] = {
 	{ "policy",      CHOICE,    OFF(policy), 0, 8, "nick o1 rr" },
 	{ "demo",        CHOICE,    OFF(demo), 0, 16,
-	  "desktop hogs nice compile abuse fuzz none" },
+	  "desktop hogs nice compile abuse fuzz storm none" },
 	{ "hogs",        INT,       OFF(hogs), 0, 64, 0 },
 	{ "nice",        NICE_LIST, OFF(nice), -20, 19, 0 },
 	{ "run",         INT,       OFF(run_s), 0, 86400, 0 },
@@ -47,6 +47,7 @@ void boot_args_defaults(struct boot_args *a)
 	a->rr_slice = 100;
 	a->cache_decay = -1;
 	a->max_tasks = 256;
+	a->pin = -1;
 }
 
 /* Decimal integer with an optional sign; 0 when `s` is not one. */

@@ -18,6 +18,7 @@
 #include "thread_info.h"
 #include "string.h"
 #include "version.h"
+#include "smp.h"
 #include "module.h"
 
 void boot_mem_init(const struct multiboot_info *mb);
@@ -80,6 +81,7 @@ void kmain(uint32_t magic, uint32_t mb_phys)
 	parse_command_line(mb);
 	tsc_calibrate();
 	boot_mem_init(mb);
+	smp_detect();                  /* ncpus, APICs: before the banner */
 	modules_init(mb);
 	printk("nickel %s (policy=%s, cpus=%d, mem=%u MiB)\n", NICKEL_VERSION,
 	       boot_args.policy, ncpus, boot_mem_mib(mb));

@@ -19,6 +19,7 @@
 #include "printk.h"
 #include "string.h"
 #include "panic.h"
+#include "smp.h"
 #include "proc.h"
 #include "syscall.h"
 #include "abi.h"
@@ -27,7 +28,6 @@
 
 void keys_thread_start(void);
 void reaper_thread_start(void);
-void selftest_wait(void);
 unsigned cache_decay_from_cpuid(void);
 
 /* The scheduler tick of one CPU, from its timer interrupt (irqs off). */
@@ -40,11 +40,13 @@ void cpu_tick(int cpu)
 		printk("nickel: invariant failed on cpu %d: %s\n", cpu, why);
 }
 
-/* CPU 0 also keeps time: jiffies (pit.c) and the sleep timers. */
+/* CPU 0 also keeps time: jiffies (pit.c) and the sleep timers.  With a
+ * LAPIC every CPU's scheduler tick comes from its own timer (smp.c). */
 static void cpu0_tick(void)
 {
 	timers_tick();
-	cpu_tick(0);
+	if (!smp_lapic_ticks())
+		cpu_tick(0);
 }
 
 void demo_start(const char *name)
@@ -53,6 +55,8 @@ void demo_start(const char *name)
 		return;
 	if (!strcmp(name, "nice"))
 		demo_nice_start();
+	else if (!strcmp(name, "storm"))
+		demo_storm_start();
 	else if (!strcmp(name, "hogs") || !name[0])
 		demo_hogs_start();
 	else
@@ -83,8 +87,6 @@ static void kinit(void *arg)
 		stats_thread_start(boot_args.stats_ms);
 	if (boot_args.trace)
 		trace_toggle();
-	if (boot_args.selftest)
-		selftest_wait();
 	demo_start(boot_args.demo[0] || !boot_args.init[0] ? boot_args.demo : "none");
 	if (!boot_args.run_s)
 		task_exit(0);
@@ -129,6 +131,7 @@ void kernel_run(void)
 		(unsigned)boot_args.cache_decay : cache_decay_from_cpuid();
 	idle_task_init(0);
 	spinlock_debug = boot_args.check;
+	smp_boot_aps();                /* the other CPUs, each to its idle loop */
 	console_input_init();
 	pit_set_tick_hook(cpu0_tick);
 	syscall_init();

@@ -8,7 +8,7 @@
  */
 #include "trap.h"
 #include "percpu.h"
-#include "pic.h"
+#include "irq_chip.h"
 #include "thread_info.h"
 #include "panic.h"
 
@@ -72,10 +72,26 @@ void trap_set_handler(int vector, irq_handler_t h)
 	handlers[vector] = h;
 }
 
+/* The controller of lines 0..15 (irq_chip.h); lines_in_use follows it
+ * when the IOAPIC takes over.  Boot CPU only, at boot. */
+static const struct irq_chip *irq_chip = &pic_chip;
+static uint16_t lines_in_use;
+
 void irq_install(int irq, irq_handler_t h)
 {
 	trap_set_handler(IRQ_BASE + irq, h);
-	pic_unmask(irq);
+	lines_in_use |= 1u << irq;
+	irq_chip->unmask(irq);
+}
+
+void irq_set_chip(const struct irq_chip *chip)
+{
+	int irq;
+
+	irq_chip = chip;
+	for (irq = 0; irq < 16; irq++)
+		if (lines_in_use & (1u << irq))
+			chip->unmask(irq);
 }
 
 int in_interrupt(void)
@@ -91,7 +107,7 @@ static void hardware_interrupt(struct trap_frame *f)
 	if (handlers[f->vector])
 		handlers[f->vector](f);
 	if (f->vector >= IRQ_BASE && f->vector < IRQ_BASE + 16)
-		pic_eoi(f->vector - IRQ_BASE);
+		irq_chip->eoi(f->vector - IRQ_BASE);   /* LAPIC vectors: their handler EOIs */
 	ti->preempt_count -= HARDIRQ_ONE;
 }
 

@@ -5,6 +5,7 @@
 #include "pic.h"
 #include "io.h"
 #include "trap.h"
+#include "irq_chip.h"
 
 #define PIC1_CMD  0x20
 #define PIC1_DATA 0x21
@@ -59,3 +60,5 @@ void pic_disable(void)
 	mask = 0xFFFF;
 	write_mask();
 }
+
+const struct irq_chip pic_chip = { "8259 PIC", pic_unmask, pic_eoi };

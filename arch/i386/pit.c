@@ -59,6 +59,34 @@ static void pit_wait_ticks(uint16_t ticks)
 	outb(PIT_GATE, gate);
 }
 
+/*
+ * Channel 2 as a free-running 16-bit down-counter (mode 0 from 0xFFFF, 55 ms
+ * until it wraps): lapic.c reads it side by side with the LAPIC timer, so
+ * that a late read (a host pause) delays both counters alike.
+ */
+void pit_ch2_start(void)
+{
+	outb(PIT_GATE, (inb(PIT_GATE) & ~0x02) | 0x01);  /* gate on, speaker off */
+	outb(PIT_CMD, 0xB0);                            /* ch2, lo/hi, mode 0 */
+	outb(PIT_CH2, 0xFF);
+	outb(PIT_CH2, 0xFF);
+}
+
+uint16_t pit_ch2_read(void)
+{
+	uint8_t lo, hi;
+
+	outb(PIT_CMD, 0x80);                            /* latch channel 2 */
+	lo = inb(PIT_CH2);
+	hi = inb(PIT_CH2);
+	return (uint16_t)(hi << 8 | lo);
+}
+
+int pit_ch2_wrapped(void)
+{
+	return (inb(PIT_GATE) & 0x20) != 0;             /* OUT high: reached 0 */
+}
+
 void tsc_calibrate(void)
 {
 	/* 50 ms windows (59659 PIT ticks), best of 3 against SMI/host noise. */

@@ -1,5 +1,143 @@
-/* smp.c - one CPU for now: the SMP issue brings the others up. */
+/*
+ * smp.c - the interrupts CPUs send each other, and each CPU's tick.
+ *
+ * Vectors (trap.h), each handler ends with a LAPIC EOI:
+ *   T_LAPIC_TIMER  the CPU's own periodic timer: its scheduler ticks.  The
+ *                  PIT on CPU 0 only keeps time (jiffies, sleep timers;
+ *                  run.c's cpu0_tick), so jiffies has exactly one writer.
+ *                  Each CPU runs one cpu_tick per jiffy: the interrupt
+ *                  runs as many as jiffies advanced since that CPU's last
+ *                  tick.  A busy vCPU under TCG or KVM has timer periods
+ *                  merged or dropped; counted against jiffies, its run and
+ *                  idle time still add up to the elapsed time.
+ *   T_IPI_RESCHED  "look at need_resched": the scheduler core set it under
+ *                  the target's rq lock (and counted the IPI in rq->ipis);
+ *                  preempt_on_return does the switch on the way out.
+ *   T_IPI_CALL     run call.fn(call.arg), then count down call.pending.
+ *   T_IPI_STOP     panic on another CPU: stop here for good.
+ * cpus[c].ipis counts the IPIs CPU c received, of every kind.
+ */
 #include "smp.h"
+#include "lapic.h"
+#include "percpu.h"
+#include "trap.h"
+#include "cpu.h"
+#include "task.h"
+#include "panic.h"
+#include "thread_info.h"
+#include "timer.h"
 
-void smp_stop_others(void) { }
-void smp_send_resched(int cpu) { (void)cpu; }
+/*
+ * One cross-call at a time.  call_busy is taken with interrupts on, so a
+ * CPU waiting for it still answers the call IPIs of the CPU that has it.
+ */
+static volatile int call_busy;
+static struct {
+	void (*fn)(void *);
+	void *arg;
+	volatile int pending;            /* CPUs that have not run fn yet */
+} call;
+
+#define MAX_CATCH_UP HZ                 /* ticks one interrupt may run */
+static uint32_t ticked[NR_CPUS];        /* jiffies of CPU c's last tick; CPU c only */
+
+int smp_lapic_ticks(void)
+{
+	return lapic_enabled;
+}
+
+static void timer_irq(struct trap_frame *f)
+{
+	int cpu = this_cpu_id(), n = 0;
+
+	(void)f;
+	lapic_eoi();                     /* IF stays clear until iret: no nesting */
+	while ((int32_t)(jiffies - ticked[cpu]) > 0 && n++ < MAX_CATCH_UP) {
+		ticked[cpu]++;
+		cpu_tick(cpu);
+	}
+	ticked[cpu] = jiffies;           /* after a longer stall: drop the rest */
+}
+
+/* This CPU's timer, from now on (boot CPU: smp_boot_aps; APs: ap_entry). */
+void smp_start_tick(void)
+{
+	ticked[this_cpu_id()] = jiffies;
+	lapic_timer_start();
+}
+
+static void resched_irq(struct trap_frame *f)
+{
+	(void)f;
+	cpus[this_cpu_id()].ipis++;
+	lapic_eoi();
+}
+
+static void call_irq(struct trap_frame *f)
+{
+	void (*fn)(void *) = call.fn;
+	void *arg = call.arg;
+
+	(void)f;
+	cpus[this_cpu_id()].ipis++;
+	fn(arg);
+	__sync_fetch_and_sub(&call.pending, 1);   /* after this the sender may reuse call */
+	lapic_eoi();
+}
+
+static void stop_irq(struct trap_frame *f)
+{
+	(void)f;
+	cpus[this_cpu_id()].ipis++;
+	lapic_eoi();
+	cli();
+	for (;;)
+		hlt();
+}
+
+/* Before any LAPIC interrupt can arrive (smp_boot_aps). */
+void smp_ap_vectors_ready(void)
+{
+	trap_set_handler(T_LAPIC_TIMER, timer_irq);
+	trap_set_handler(T_IPI_RESCHED, resched_irq);
+	trap_set_handler(T_IPI_CALL, call_irq);
+	trap_set_handler(T_IPI_STOP, stop_irq);
+}
+
+void smp_send_resched(int cpu)
+{
+	if (lapic_enabled && cpu >= 0 && cpu < ncpus && cpus[cpu].online)
+		lapic_send_ipi((uint32_t)cpus[cpu].apic_id, T_IPI_RESCHED);
+}
+
+void smp_call_function(void (*fn)(void *), void *arg)
+{
+	int me, c;
+
+	if (ncpus < 2)
+		return;
+	if (!irqs_enabled())
+		panic("smp_call_function with interrupts off");
+	preempt_disable();               /* stay on this CPU while we own `call` */
+	while (__sync_lock_test_and_set(&call_busy, 1))
+		cpu_relax();
+	me = this_cpu_id();
+	call.fn = fn;
+	call.arg = arg;
+	call.pending = ncpus - 1;
+	__sync_synchronize();
+	for (c = 0; c < ncpus; c++)
+		if (c != me)
+			lapic_send_ipi((uint32_t)cpus[c].apic_id, T_IPI_CALL);
+	while (call.pending > 0)
+		cpu_relax();
+	__sync_lock_release(&call_busy);
+	preempt_enable();
+}
+
+/* panic(): the caller already owns the console; the others just stop. */
+void smp_stop_others(void)
+{
+	if (lapic_enabled && ncpus > 1)
+		lapic_send_ipi(0, T_IPI_STOP | ICR_ALL_BUT_SELF);
+}

@@ -4,7 +4,8 @@
  * value (demo=nice).  Keys + and - add and remove one hog live.
  * When the `hog` program is loaded as a module (make run does), each hog
  * is a ring-3 process running it; otherwise a kernel thread.  Either way
- * it is called "hog" in the stat dump.
+ * it is called "hog" in the stat dump.  `pin=C` keeps every kernel-thread
+ * hog on CPU C (sched_set_affinity).
  */
 #include "demo.h"
 #include "task.h"
@@ -51,6 +52,16 @@ static int add_process_hog(int slot, int nice)
 	return pid;
 }
 
+/* pin=C: the hog may run on CPU C only (the SMP affinity scenarios). */
+static void pin_hog(struct task *t)
+{
+	if (boot_args.pin < 0)
+		return;
+	if (sched_set_affinity(&t->se, SCHED_CPU_BIT(boot_args.pin)) != 0)
+		printk("nickel: pin=%d: no such CPU; hog %d runs anywhere\n",
+		       boot_args.pin, t->se.pid);
+}
+
 int demo_add_hog(int nice)
 {
 	unsigned long f = spin_lock_irqsave(&hogs_lock);
@@ -75,6 +86,7 @@ int demo_add_hog(int nice)
 		return -1;
 	}
 	hogs[slot] = t->se.pid;
+	pin_hog(t);
 	kthread_start(t);
 	return t->se.pid;
 }

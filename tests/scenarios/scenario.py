@@ -61,7 +61,7 @@ def command(sc, kernel, iso):
     for m in sc.modules:
         cmd += ["--module", m]
     if sc.qemu_flags:
-        cmd += ["--qemu-flags", sc.qemu_flags]
+        cmd += ["--qemu-flags=" + sc.qemu_flags]   # "=": flags start with "-"
     return cmd
 
 

@@ -1,6 +1,12 @@
-/* smp.h - more than one CPU: bring-up, IPIs (arch/i386/smp*.c). */
+/* smp.h - more than one CPU: discovery, bring-up, IPIs (arch/i386/smp*.c). */
 #ifndef ARCH_SMP_H
 #define ARCH_SMP_H
+void smp_detect(void);                 /* kmain: sets ncpus, LAPIC, IOAPIC */
+void smp_boot_aps(void);               /* kernel_run: start the other CPUs */
+int  smp_lapic_ticks(void);            /* 1: each CPU ticks from its LAPIC timer */
 void smp_stop_others(void);            /* panic: halt every other CPU */
 void smp_send_resched(int cpu);        /* reschedule IPI */
+/* Run fn(arg) on every other online CPU and wait until all did.  Call with
+ * interrupts on (two CPUs calling at once would otherwise deadlock). */
+void smp_call_function(void (*fn)(void *), void *arg);
 #endif

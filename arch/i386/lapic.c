@@ -1,0 +1,245 @@
+/*
+ * lapic.c - the local APIC: every CPU has one, at the same physical
+ * address (each CPU sees its own), memory-mapped 4 KiB of 32-bit registers
+ * on 16-byte strides.
+ *
+ * What nickel uses it for:
+ *  - accepting interrupts: software-enable it (spurious-vector register),
+ *    and write EOI at the end of every interrupt it delivered;
+ *  - IPIs through the interrupt command register (ICR): INIT and STARTUP
+ *    to boot the other CPUs, fixed vectors for reschedule/call/stop;
+ *  - its timer, periodic at HZ, each CPU's scheduler tick.  Its input is
+ *    the bus clock (unknown), so it is measured against PIT channel 2.
+ *
+ * x2APIC: firmware on newer Intel machines may hand over with the APIC in
+ * x2APIC mode (IA32_APIC_BASE bit 10); the MMIO window then does not
+ * respond.  nickel only speaks xAPIC, so it says so and runs on the boot
+ * CPU with the PIC (smp_detect.c).
+ *
+ * The registers are per CPU: no locking, every function acts on the CPU
+ * that runs it (interrupts off where a sequence must not be split).
+ */
+#include "lapic.h"
+#include "paging.h"
+#include "cpu.h"
+#include "timer.h"
+#include "trap.h"
+#include "printk.h"
+
+#define LAPIC_ID        0x020
+#define LAPIC_TPR       0x080
+#define LAPIC_EOI       0x0B0
+#define LAPIC_SVR       0x0F0
+#define LAPIC_ESR       0x280
+#define LAPIC_ICR_LO    0x300
+#define LAPIC_ICR_HI    0x310
+#define LAPIC_LVT_TIMER 0x320
+#define LAPIC_LVT_LINT0 0x350
+#define LAPIC_LVT_LINT1 0x360
+#define LAPIC_LVT_ERROR 0x370
+#define LAPIC_TIMER_INIT 0x380
+#define LAPIC_TIMER_CUR 0x390
+#define LAPIC_TIMER_DIV 0x3E0
+
+#define SVR_ENABLE      0x100
+#define LVT_MASKED      0x10000
+#define LVT_PERIODIC    0x20000
+#define LVT_NMI         0x400
+#define ICR_BUSY        0x1000          /* delivery status: send pending */
+#define TIMER_DIV_16    0x3
+
+#define MSR_APIC_BASE   0x1B
+#define APIC_BASE_ENABLE 0x800
+#define APIC_BASE_X2APIC 0x400
+#define CPUID_EDX_APIC  (1u << 9)
+
+int lapic_enabled;
+static volatile uint32_t *regs;         /* ioremap'd, the same on every CPU */
+static uint32_t timer_per_ms;           /* timer ticks (bus/16) per ms */
+
+static uint32_t rd(uint32_t reg) { return regs[reg / 4]; }
+static void wr(uint32_t reg, uint32_t v) { regs[reg / 4] = v; }
+
+uint32_t lapic_id(void)
+{
+	return lapic_enabled ? rd(LAPIC_ID) >> 24 : 0;
+}
+
+void lapic_eoi(void)
+{
+	wr(LAPIC_EOI, 0);
+}
+
+uint32_t lapic_read_esr(void)
+{
+	wr(LAPIC_ESR, 0);                  /* a write latches the current errors */
+	return rd(LAPIC_ESR);
+}
+
+/* Accept interrupts: spurious vector 0xFF, priority 0, errors masked. */
+static void lapic_enable_here(void)
+{
+	wr(LAPIC_SVR, SVR_ENABLE | T_SPURIOUS);
+	wr(LAPIC_TPR, 0);
+	wr(LAPIC_LVT_ERROR, LVT_MASKED);
+	wr(LAPIC_LVT_TIMER, LVT_MASKED);
+	lapic_read_esr();
+	lapic_eoi();                       /* drop anything left from firmware */
+}
+
+static void spurious(struct trap_frame *f)
+{
+	(void)f;                           /* no EOI for a spurious interrupt */
+}
+
+int lapic_init_boot(uint32_t phys)
+{
+	uint32_t r[4];
+	uint64_t base;
+
+	cpuid(1, 0, r);
+	if (!(r[3] & CPUID_EDX_APIC)) {
+		printk("nickel: lapic: CPU has no local APIC\n");
+		return -1;
+	}
+	base = rdmsr(MSR_APIC_BASE);
+	if (base & APIC_BASE_X2APIC) {
+		printk("nickel: lapic: firmware left x2APIC mode on; nickel speaks "
+		       "only xAPIC (MMIO): staying on 1 CPU with the PIC\n");
+		return -1;
+	}
+	if (!(base & APIC_BASE_ENABLE))
+		wrmsr(MSR_APIC_BASE, base | APIC_BASE_ENABLE);
+	regs = ioremap(phys, PAGE_SIZE);
+	if (!regs)
+		return -1;
+	trap_set_handler(T_SPURIOUS, spurious);
+	lapic_enable_here();
+	lapic_enabled = 1;
+	return 0;
+}
+
+/* An AP: the PIC's lines go to the boot CPU only; LINT1 stays NMI. */
+void lapic_init_ap(void)
+{
+	uint64_t base = rdmsr(MSR_APIC_BASE);
+
+	if (!(base & APIC_BASE_ENABLE))
+		wrmsr(MSR_APIC_BASE, base | APIC_BASE_ENABLE);
+	lapic_enable_here();
+	wr(LAPIC_LVT_LINT0, LVT_MASKED);
+	wr(LAPIC_LVT_LINT1, LVT_NMI);
+}
+
+void lapic_mask_lint0(void)
+{
+	wr(LAPIC_LVT_LINT0, LVT_MASKED);
+}
+
+static int wait_icr_idle(void)
+{
+	uint64_t end = time_us() + 100000;
+
+	while (rd(LAPIC_ICR_LO) & ICR_BUSY)
+		if (time_us() > end)
+			return -1;
+	return 0;
+}
+
+/* ICR high first (destination), the write to ICR low sends. */
+int lapic_send_ipi(uint32_t apic_id, uint32_t icr_low)
+{
+	unsigned long f = irq_save();
+	int r = wait_icr_idle();
+
+	if (r == 0) {
+		wr(LAPIC_ICR_HI, apic_id << 24);
+		wr(LAPIC_ICR_LO, icr_low);
+		r = wait_icr_idle();
+	}
+	irq_restore(f);
+	return r;
+}
+
+/*
+ * Calibration against PIT channel 2.  Both counters are read side by side
+ * at the start and at the end of a 40 ms window, so a late read (the host
+ * pausing this vCPU, an SMI) delays both alike instead of lengthening one
+ * of them; a pair whose two LAPIC reads are more than 20 us apart is taken
+ * again.  Five windows, the median kept.  (The spec's warning: never count
+ * timer interrupts to measure time.)
+ */
+#define CAL_WINDOW  (PIT_HZ / 25)          /* 40 ms; channel 2 wraps at 55 */
+#define CAL_ROUNDS  5
+
+static int read_pair(uint16_t *pit, uint32_t *count)
+{
+	uint32_t slack = tsc_khz() / 50;       /* 20 us of TSC cycles */
+	int tries;
+
+	for (tries = 0; tries < 100; tries++) {
+		uint64_t t0 = rdtsc();
+		uint32_t a = rd(LAPIC_TIMER_CUR);
+		uint16_t p = pit_ch2_read();
+		uint32_t b = rd(LAPIC_TIMER_CUR);
+
+		if (rdtsc() - t0 <= slack) {
+			*pit = p;
+			*count = a - (a - b) / 2;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/* Timer ticks per ms over one window, 0 when the window failed. */
+static uint32_t one_window(void)
+{
+	uint16_t p0, p1;
+	uint32_t c0, c1;
+
+	pit_ch2_start();
+	wr(LAPIC_TIMER_INIT, ~0u);
+	if (read_pair(&p0, &c0) != 0)
+		return 0;
+	while ((uint16_t)(p0 - pit_ch2_read()) < CAL_WINDOW)
+		cpu_relax();
+	if (read_pair(&p1, &c1) != 0 || pit_ch2_wrapped() || p0 == p1)
+		return 0;
+	return (uint32_t)((uint64_t)(c0 - c1) * PIT_HZ /
+			  ((uint64_t)(uint16_t)(p0 - p1) * 1000));
+}
+
+void lapic_timer_calibrate(void)
+{
+	uint32_t got[CAL_ROUNDS], t;
+	int i, j, n = 0;
+
+	wr(LAPIC_TIMER_DIV, TIMER_DIV_16);
+	wr(LAPIC_LVT_TIMER, LVT_MASKED);
+	for (i = 0; i < CAL_ROUNDS; i++) {
+		t = one_window();
+		if (t == 0)
+			continue;
+		for (j = n++; j > 0 && got[j - 1] > t; j--)   /* insertion sort */
+			got[j] = got[j - 1];
+		got[j] = t;
+	}
+	wr(LAPIC_TIMER_INIT, 0);
+	timer_per_ms = n ? got[n / 2] : 62500;         /* none: QEMU's 1 GHz / 16 */
+	printk("nickel: lapic: timer %u ticks per ms (bus %u kHz), calibrated "
+	       "against the PIT (%d of %d windows)\n", timer_per_ms, timer_per_ms * 16,
+	       n, CAL_ROUNDS);
+}
+
+uint32_t lapic_timer_ticks_per_ms(void)
+{
+	return timer_per_ms;
+}
+
+void lapic_timer_start(void)
+{
+	wr(LAPIC_TIMER_DIV, TIMER_DIV_16);
+	wr(LAPIC_LVT_TIMER, LVT_PERIODIC | T_LAPIC_TIMER);
+	wr(LAPIC_TIMER_INIT, timer_per_ms * 1000 / HZ);
+}

@@ -1,0 +1,210 @@
+/*
+ * smpboot.c - start the other CPUs ("application processors", APs).
+ *
+ * For each AP the table listed, one at a time (Intel MP spec, appendix B.4;
+ * SDM vol. 3, "MP initialization"):
+ *   1. give it a 16 KiB kernel stack (aligned, thread_info at the bottom,
+ *      so this_cpu_id() works from its first C instruction), and fill in
+ *      the trampoline's parameter block;
+ *   2. INIT IPI, wait 10 ms; STARTUP IPI, wait 200 us; a second STARTUP,
+ *      200 us; after each, the ESR tells whether the LAPIC accepted it;
+ *   3. wait up to a second for it to check in (ap_entry sets ap_ready),
+ *      else report it and go on without it; it is sent INIT again so it
+ *      stays parked.
+ * CPU numbers are handed out in the order CPUs answer, so cpus[0..ncpus-1]
+ * has no holes even when one stays silent.
+ *
+ * Identity mapping: kmain's paging_init() removed the boot identity map,
+ * but the trampoline turns paging on while running at TRAMPOLINE_PHYS.  The
+ * APs therefore start on a copy of the kernel's page directory with the low
+ * 4 MiB identity-mapped again; ap_entry moves to the real one at once and
+ * the copy is freed when all APs are up.
+ */
+#include "smp.h"
+#include "lapic.h"
+#include "percpu.h"
+#include "paging.h"
+#include "pmm.h"
+#include "timer.h"
+#include "trap.h"
+#include "cpu.h"
+#include "task.h"
+#include "sched.h"
+#include "printk.h"
+#include "string.h"
+
+#define TRAMPOLINE_PHYS 0x8000          /* = boot/trampoline.asm; below 1 MiB,
+					   reserved by the page allocator */
+#define AP_ANSWER_US    1000000         /* how long an AP may take to check in */
+
+/* boot/trampoline.asm */
+extern const uint8_t trampoline_start[], trampoline_end[], tr_params[];
+
+struct trampoline_params {              /* layout = tr_params in the asm */
+	uint32_t cr3;                   /* physical page directory */
+	uint32_t stack_top;
+	uint32_t entry;                 /* ap_entry */
+	uint32_t cpu;
+	uint32_t claimed;               /* set by the AP that takes them */
+};
+
+int smp_table_apic_id(int n);           /* smp_detect.c */
+void smp_ap_vectors_ready(void);        /* smp.c */
+void smp_start_tick(void);              /* smp.c */
+
+static volatile int ap_ready;           /* set by the AP, cleared by the boot CPU */
+
+static struct trampoline_params *params(void)
+{
+	return (struct trampoline_params *)phys_to_virt(TRAMPOLINE_PHYS +
+		(uint32_t)(tr_params - trampoline_start));
+}
+
+/* The AP's first C code, on its own stack (see the trampoline). */
+static void __attribute__((noreturn, used)) ap_entry(int cpu)
+{
+	struct cpu *c = &cpus[cpu];
+
+	write_cr3(virt_to_phys(boot_page_dir));   /* leave the identity copy */
+	gdt_init_cpu(c);
+	idt_load();
+	lapic_init_ap();
+	c->apic_id = (int)lapic_id();             /* who really answered */
+	idle_task_init(cpu);
+	smp_start_tick();
+	c->online = 1;
+	printk("nickel: cpu %d online (apic id %d)\n", cpu, c->apic_id);
+	__sync_synchronize();
+	ap_ready = 1;
+	cpu_idle_loop();
+}
+
+/* A page directory like the kernel's, plus the low 4 MiB at 0. */
+static uint32_t identity_page_dir(void)
+{
+	uint32_t pa = pmm_alloc();
+	uint32_t *pd;
+
+	if (!pa)
+		return 0;
+	pd = phys_to_virt(pa);
+	memcpy(pd, boot_page_dir, PAGE_SIZE);
+	pd[0] = PTE_PRESENT | PTE_WRITE | PTE_4M;
+	return pa;
+}
+
+/* A kernel stack whose thread_info already names the CPU. */
+static uint32_t new_ap_stack(int cpu)
+{
+	uint32_t pa = pmm_alloc_aligned(KSTACK_SIZE / PAGE_SIZE, KSTACK_SIZE / PAGE_SIZE);
+	struct thread_info *ti;
+
+	if (!pa)
+		return 0;
+	ti = phys_to_virt(pa);
+	ti->task = 0;
+	ti->cpu = cpu;
+	ti->preempt_count = 0;
+	return (uint32_t)ti + KSTACK_SIZE;
+}
+
+static void check_esr(int cpu, const char *step)
+{
+	uint32_t esr = lapic_read_esr() & 0xEF;   /* bit 4 is reserved */
+
+	if (esr)
+		printk("nickel: cpu %d: %s: APIC error status 0x%x\n", cpu, step, esr);
+}
+
+static int wait_for_ap(void)
+{
+	uint64_t end = time_us() + AP_ANSWER_US;
+
+	while (!ap_ready)
+		if (time_us() > end)
+			return -1;
+		else
+			cpu_relax();
+	return 0;
+}
+
+/* INIT, 10 ms, STARTUP x2 with 200 us each (the MP spec's sequence). */
+static void send_init_sipi(int cpu, uint32_t apic_id)
+{
+	int i;
+
+	lapic_read_esr();
+	if (lapic_send_ipi(apic_id, ICR_INIT | ICR_ASSERT | ICR_LEVEL) != 0)
+		printk("nickel: cpu %d: INIT not delivered\n", cpu);
+	lapic_send_ipi(apic_id, ICR_INIT | ICR_LEVEL);       /* de-assert (old APICs) */
+	check_esr(cpu, "INIT");
+	mdelay(10);
+	for (i = 0; i < 2; i++) {
+		lapic_read_esr();
+		if (lapic_send_ipi(apic_id, ICR_STARTUP | (TRAMPOLINE_PHYS >> 12)) != 0)
+			printk("nickel: cpu %d: STARTUP not delivered\n", cpu);
+		udelay(200);
+		check_esr(cpu, "STARTUP");
+	}
+}
+
+/* Start the AP with table APIC id `apic_id` as CPU `cpu`; 0 if it answered. */
+static int start_ap(int cpu, uint32_t apic_id, uint32_t cr3)
+{
+	struct trampoline_params *p = params();
+	uint32_t stack = new_ap_stack(cpu);
+
+	if (!stack) {
+		printk("nickel: cpu %d: no memory for a stack\n", cpu);
+		return -1;
+	}
+	p->cr3 = cr3;
+	p->stack_top = stack;
+	p->entry = (uint32_t)ap_entry;
+	p->cpu = (uint32_t)cpu;
+	p->claimed = 0;
+	ap_ready = 0;
+	__sync_synchronize();
+	send_init_sipi(cpu, apic_id);
+	if (wait_for_ap() == 0)
+		return 0;
+	if (!p->claimed) {                    /* nobody took the stack: reuse it */
+		p->claimed = 1;                   /* a late AP now parks */
+		pmm_free_contig(virt_to_phys((void *)(stack - KSTACK_SIZE)),
+				KSTACK_SIZE / PAGE_SIZE);
+	}
+	lapic_send_ipi(apic_id, ICR_INIT | ICR_ASSERT | ICR_LEVEL);
+	printk("nickel: cpu %d did not answer (apic id %u)\n", cpu, apic_id);
+	return -1;
+}
+
+void smp_boot_aps(void)
+{
+	int n, online = 1, wanted = ncpus;
+	uint32_t cr3;
+
+	smp_ap_vectors_ready();
+	if (!smp_lapic_ticks())
+		return;
+	smp_start_tick();                     /* the boot CPU's own tick */
+	if (ncpus < 2)
+		return;
+	if ((uint32_t)(trampoline_end - trampoline_start) > PAGE_SIZE ||
+	    !(cr3 = identity_page_dir())) {
+		printk("nickel: smp: cannot set up the trampoline; running on 1 CPU\n");
+		ncpus = sched_ncpus = 1;
+		return;
+	}
+	memcpy(phys_to_virt(TRAMPOLINE_PHYS), trampoline_start,
+	       (uint32_t)(trampoline_end - trampoline_start));
+	for (n = 1; n < wanted; n++)
+		if (start_ap(online, (uint32_t)smp_table_apic_id(n), cr3) == 0)
+			online++;
+	pmm_free(cr3);
+	if (online < wanted) {
+		printk("nickel: smp: %d of %d CPUs online\n", online, wanted);
+		/* The scheduler was set up for `wanted`; the missing CPUs have
+		 * no idle task, so nothing may ever be placed there. */
+		ncpus = sched_ncpus = online;
+	}
+}

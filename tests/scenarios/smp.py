@@ -1,0 +1,182 @@
+"""SMP scenarios (issue 6): every CPU comes online on pc and q35 from the
+ACPI MADT or the MP table, each CPU's LAPIC timer ticks at the PIT's rate,
+hogs spread over the CPUs, affinity pins them, nice shares hold on a pinned
+CPU, and kernel threads come and go on 4 CPUs without losing a task or a
+page.  Every number is guest time from the stat dumps, never wall time."""
+import importlib.util
+import os
+import re
+import nickel_log as L
+from scenario import Scenario
+
+# tests/scenarios/sched.py by path: "sched" is also a standard module.
+_spec = importlib.util.spec_from_file_location(
+    "sched_scenarios", os.path.join(os.path.dirname(os.path.abspath(__file__)), "sched.py"))
+_sched = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_sched)
+share_table = _sched.share_table
+
+BANNER = r"^nickel \S+ \(policy=\w+, cpus=%d, "
+
+
+def delta(first, last, cpu, key):
+    return last.cpus[cpu][key] - first.cpus[cpu][key]
+
+
+def elapsed(first, last):
+    return last["uptime_ms"] - first["uptime_ms"]
+
+
+def all_online(n, source="ACPI MADT"):
+    """n-1 distinct `cpu K online` lines for K = 1..n-1, the table named,
+    the LAPIC timer calibrated against the PIT to QEMU's 1 GHz APIC clock
+    (62500 ticks per ms at divide-by-16, within 2%), and, from two stat
+    dumps, every AP ticking once per jiffy (idle CPUs: idle_ms grows like
+    uptime_ms, 90..110%; an AP whose timer does not run stays flat)."""
+    def verify(log):
+        problems = []
+        online = sorted(int(k) for k in re.findall(r"^nickel: cpu (\d+) online \(apic id \d+\)", log, re.M))
+        if online != list(range(1, n)):
+            problems.append("cpus online %s, expected 1..%d" % (online, n - 1))
+        if not re.search(r"^nickel: smp: %d CPUs from the %s" % (n, source), log, re.M):
+            problems.append("no line saying %d CPUs came from the %s" % (n, source))
+        m = re.search(r"^nickel: lapic: timer (\d+) ticks per ms", log, re.M)
+        if n > 1 and (not m or abs(int(m.group(1)) - 62500) > 1250):
+            problems.append("LAPIC timer calibration: %s ticks per ms, expected 62500 +- 2%%"
+                            % (m.group(1) if m else "no line"))
+        dumps = L.stat_dumps(log)
+        if len(dumps) < 2:
+            return problems + ["need 2 stat dumps, got %d" % len(dumps)]
+        first, last = dumps[0], dumps[-1]
+        if len(last.cpus) != n or last["cpus"] != n:
+            problems.append("last dump has %d cpu lines, cpus=%s" % (len(last.cpus), last["cpus"]))
+            return problems
+        dt = elapsed(first, last)
+        for c in range(1, n):      # CPU 0 runs kinit and the stat dumps
+            rate = 100.0 * delta(first, last, c, "idle_ms") / dt
+            if not 90 <= rate <= 110:
+                problems.append("cpu %d: idle_ms grew %.0f%% of uptime (tick rate off)" % (c, rate))
+        return problems
+    return verify
+
+
+def boot(n, machine):
+    return Scenario(
+        "smp-boot-%s-cpus-%d" % (machine, n), args="demo=none stats=500 run=2 check=1",
+        smp=n, machine=machine, mem=32,
+        expect=[BANNER % n], forbid=[r"did not answer", r"APIC error"],
+        verify=all_online(n), timeout=120)
+
+
+def hogs_spread(log):
+    """8 hogs on 4 CPUs: from the first dump on, every CPU >= 95% busy and
+    every hog 40..60% of a CPU; they migrated, but not endlessly."""
+    dumps = L.stat_dumps(log)
+    if len(dumps) < 3:
+        return ["need 3 stat dumps, got %d" % len(dumps)]
+    first, last = dumps[0], dumps[-1]
+    dt = elapsed(first, last)
+    problems, rows = [], []
+    for c in range(4):
+        busy = 100.0 - 100.0 * delta(first, last, c, "idle_ms") / dt
+        rows.append("cpu %d busy %.1f%%" % (c, busy))
+        if busy < 95:
+            problems.append("cpu %d only %.1f%% busy" % (c, busy))
+    hogs = [t for t in last.tasks if t["name"] == "hog"]
+    if len(hogs) != 8:
+        return problems + ["%d hogs in the last dump" % len(hogs)]
+    shares = L.shares(first, last)
+    for h in hogs:
+        rows.append("hog %d %.1f%%" % (h["pid"], shares[h["pid"]]))
+        if not 40 <= shares[h["pid"]] <= 60:
+            problems.append("hog %d got %.1f%% of a CPU" % (h["pid"], shares[h["pid"]]))
+    moved = sum(h["migrations"] for h in hogs)
+    later = moved - sum(first.task(pid=h["pid"])["migrations"] for h in hogs)
+    # 8 hogs start on CPU 0: at least 6 must move; after that, a busy CPU
+    # balances at most every 200 ms, one task at a time for a 2-task gap.
+    if moved < 6:
+        problems.append("only %d hog migrations in all" % moved)
+    if later > dt / 1000.0 * 4:
+        problems.append("%d migrations in %d ms of steady state" % (later, dt))
+    if problems:
+        problems.append("measured: " + ", ".join(rows))
+    return problems
+
+
+def pinned_to_cpu1(log):
+    """pin=1: every hog reports cpu=1 migrations=0; CPU 1 never idles and
+    the hogs share it (their run_ms add up to one CPU); CPU 2, 3 idle."""
+    dumps = L.stat_dumps(log)
+    if len(dumps) < 2:
+        return ["need 2 stat dumps, got %d" % len(dumps)]
+    first, last = dumps[0], dumps[-1]
+    dt = elapsed(first, last)
+    problems = []
+    for d in dumps:
+        for h in (t for t in d.tasks if t["name"] == "hog"):
+            if h["cpu"] != 1 or h["migrations"] != 0:
+                problems.append("dump at %d ms: hog %d cpu=%d migrations=%d" % (
+                    d["uptime_ms"], h["pid"], h["cpu"], h["migrations"]))
+    idle1 = delta(first, last, 1, "idle_ms")
+    if idle1 > 5:
+        problems.append("cpu 1 idle %d ms of %d" % (idle1, dt))
+    total = sum(L.shares(first, last, names=["hog"]).values())
+    if not 97 <= total <= 101:
+        problems.append("hogs together got %.1f%% of a CPU, expected ~100" % total)
+    for c in (2, 3):
+        if delta(first, last, c, "idle_ms") < 0.9 * dt:
+            problems.append("cpu %d ran something: idle %d of %d ms" % (
+                c, delta(first, last, c, "idle_ms"), dt))
+    return problems
+
+
+def storm_clean(log):
+    """demo=storm: every kernel thread created was reaped, the task count
+    and free pages are back where they started, it did real work on all 4
+    CPUs, and each of the cross-calls after it ran on the 3 other CPUs."""
+    m = re.search(r"^nickel: storm: created=(\d+) exited=(\d+) reaped=(\d+) "
+                  r"tasks_before=(\d+) tasks_after=(\d+) "
+                  r"free_pages_before=(\d+) free_pages_after=(\d+) cpus_used=(\d+)", log, re.M)
+    if not m:
+        return ["no storm summary line"]
+    created, exited, reaped, tb, ta, fb, fa, used = map(int, m.groups())
+    problems = []
+    if created < 500:
+        problems.append("only %d threads created" % created)
+    if not created == exited == reaped:
+        problems.append("created=%d exited=%d reaped=%d" % (created, exited, reaped))
+    if tb != ta:
+        problems.append("tasks %d before, %d after" % (tb, ta))
+    if fb != fa:
+        problems.append("free_pages %d before, %d after" % (fb, fa))
+    if used != 4:
+        problems.append("threads ran on %d CPUs, expected 4" % used)
+    m = re.search(r"^nickel: storm: calls=(\d+) call_hits=(\d+)", log, re.M)
+    if not m or int(m.group(2)) != 3 * int(m.group(1)):
+        problems.append("smp_call_function: %s, expected 3 hits per call"
+                        % (m.group(0) if m else "no calls line"))
+    return problems
+
+
+SCENARIOS = [boot(n, m) for m in ("pc", "q35") for n in (1, 2, 4, 8, 16)] + [
+    # SeaBIOS lists only the first logical CPU of each package in its MP
+    # table, and QEMU's -smp 4 is one package of 4 cores: ask for 4 sockets.
+    Scenario("smp-no-acpi-finds-4-cpus-in-mp-table", args="demo=none stats=500 run=2 check=1",
+             smp=4, qemu_flags="-no-acpi -smp sockets=4,cores=1,threads=1", mem=32,
+             expect=[BANNER % 4, r"nickel: smp: ACPI: no RSDP; trying the MP table",
+                     r"nickel: ioapic: .*IRQ 0 -> GSI 2"],
+             forbid=[r"did not answer"], verify=all_online(4, "MP table"), timeout=90),
+    Scenario("smp-8-hogs-on-4-cpus-spread-evenly",
+             args="demo=hogs hogs=8 stats=5000 run=20 check=1", smp=4, mem=32,
+             expect=[r"demo hogs: 8 hogs"], verify=hogs_spread, timeout=150),
+    Scenario("smp-hogs-pinned-to-cpu-1-stay-there",
+             args="demo=hogs hogs=3 pin=1 stats=2000 run=8 check=1", smp=4, mem=32,
+             expect=[r"demo hogs: 3 hogs"], verify=pinned_to_cpu1, timeout=90),
+    Scenario("smp-2-nick-shares-with-hogs-pinned-to-cpu-0",
+             args="policy=nick demo=nice nice=0,5,10,19 pin=0 stats=10000 run=31 check=1",
+             smp=2, mem=32, expect=[r"demo nice: 4 hogs"],
+             verify=share_table("nick", (0, 5, 10, 19)), timeout=150),
+    Scenario("smp-kthread-storm-on-4-cpus-loses-nothing",
+             args="demo=storm run=10 check=1", smp=4, mem=32,
+             expect=[r"nickel: storm: created="], verify=storm_clean, timeout=120),
+]
