@@ -28,6 +28,7 @@
 
 void keys_thread_start(void);
 void reaper_thread_start(void);
+void selftest_wait(void);
 unsigned cache_decay_from_cpuid(void);
 
 /* The scheduler tick of one CPU, from its timer interrupt (irqs off). */
@@ -87,6 +88,8 @@ static void kinit(void *arg)
 		stats_thread_start(boot_args.stats_ms);
 	if (boot_args.trace)
 		trace_toggle();
+	if (boot_args.selftest)
+		selftest_wait();
 	demo_start(boot_args.demo[0] || !boot_args.init[0] ? boot_args.demo : "none");
 	if (!boot_args.run_s)
 		task_exit(0);
