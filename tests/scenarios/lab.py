@@ -1,0 +1,88 @@
+"""Lab scenarios (issue 7): the desktop under 4 hogs on 1 CPU.
+
+Assertions are on the final stat dump's lat lines (ratios and percentages,
+never wall time).  Each claim compares two runs, so verify() boots the
+companion run itself (same kernel, one other argument) and compares.
+"""
+import os
+import sys
+
+from scenario import Scenario, ROOT, run_qemu
+
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import nickel_log  # noqa: E402
+
+DESKTOP = [os.path.join(ROOT, "build", "user", p + ".elf")
+           for p in ("desktop", "xserver", "xclient", "audio", "video", "hog")]
+SECONDS = 8             # measured guest seconds; about 11 s guest time per run
+TIMEOUT = 300           # wall: TCG on a busy 2-core host is slow
+
+
+def desktop(name, policy, extra=""):
+    return Scenario(name, args="policy=%s init=desktop -- hogs=4 seconds=%d %s"
+                    % (policy, SECONDS, extra), smp=1, mem=32, modules=DESKTOP,
+                    expect=[r"nickel: init exited status=0"], timeout=TIMEOUT)
+
+
+def final_lats(log):
+    """{name: worst lat line} of the log's final dump (two xclients: the
+    worse one, higher p99)."""
+    dumps = nickel_log.stat_dumps(log)
+    out = {}
+    for lat in dumps[-1].lats if dumps else []:
+        if lat["name"] not in out or lat["p99_us"] > out[lat["name"]]["p99_us"]:
+            out[lat["name"]] = lat
+    return out
+
+
+def companion(sc):
+    """Run another desktop and return its final lat lines, or a problem."""
+    log, rc, _ = run_qemu(sc, os.path.join(ROOT, "build", "nickel.elf"), None)
+    with open(os.path.join(ROOT, "build", "test-logs", sc.name + ".log"), "w") as f:
+        f.write(log)
+    problems = sc.check(log, rc)
+    return final_lats(log), ["%s: %s" % (sc.name, p) for p in problems]
+
+
+def need(lats, names, where):
+    return ["%s: no lat line for %s" % (where, n) for n in names if n not in lats]
+
+
+def nick_beats_rr(log):
+    """X request p99 under nick at least 5x lower than under rr; audio under
+    nick meets at least 95% of its deadlines."""
+    nick = final_lats(log)
+    rr, problems = companion(desktop("lab-companion-rr-4hogs", "rr"))
+    problems += need(nick, ("xclient", "audio"), "nick") + need(rr, ("xclient",), "rr")
+    if problems:
+        return problems
+    n99, r99 = nick["xclient"]["p99_us"], rr["xclient"]["p99_us"]
+    if r99 < 5 * n99:
+        problems.append("xclient p99: nick %d us, rr %d us: ratio %.1f < 5"
+                        % (n99, r99, r99 / max(n99, 1)))
+    met = nick["audio"]["deadlines_met_pct"]
+    if met < 95:
+        problems.append("audio deadlines met under nick %d%% < 95%%" % met)
+    return problems
+
+
+def nice_helps_xserver(log):
+    """xserver at nice -5 has a lower wake-up p99 under nick than at nice 0."""
+    niced = final_lats(log)
+    plain, problems = companion(desktop("lab-companion-nick-xnice0", "nick", "xnice=0"))
+    problems += need(niced, ("xserver",), "xnice=-5") + need(plain, ("xserver",), "xnice=0")
+    if problems:
+        return problems
+    a, b = niced["xserver"]["p99_us"], plain["xserver"]["p99_us"]
+    if a >= b:
+        problems.append("xserver p99 at nice -5: %d us, at nice 0: %d us (not better)"
+                        % (a, b))
+    return problems
+
+
+_a = desktop("lab-x-p99-nick-5x-better-than-rr-audio-95pct", "nick")
+_a.verify = nick_beats_rr
+_b = desktop("lab-xserver-nice-minus5-improves-p99-under-nick", "nick", "xnice=-5")
+_b.verify = nice_helps_xserver
+
+SCENARIOS = [_a, _b]
