@@ -172,6 +172,9 @@ int main(int argc, char **argv)
 
 	/* bench numbers: wall time, and CPU time for the per-op cost (a busy
 	 * shared host stretches wall time, not CPU time) */
+	/* the trace is one block in the kernel's trace_dump form */
+	if (cfg.trace)
+		printf("# tracer: nop\n#           TASK-PID   CPU  TIMESTAMP  FUNCTION\n");
 	sim_setup(groups);          /* O(tasks), not part of the per-op cost */
 	ops0 = sim_ops;
 	t0 = clock_seconds(CLOCK_MONOTONIC);
@@ -179,6 +182,8 @@ int main(int argc, char **argv)
 	sim_run();
 	t1 = clock_seconds(CLOCK_MONOTONIC);
 	c1 = clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
+	if (cfg.trace)
+		printf("# end of trace\n");
 	if (!cfg.quiet)
 		rep_stat_dump(stdout);
 	if (cfg.summary)

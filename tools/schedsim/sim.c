@@ -157,14 +157,17 @@ static void block_current(int cpu, int state)
 static void wake(struct sim_task *t, struct sim_task *waker,
 		 enum sched_waker kind, bool sync)
 {
-	bool ok;
-
 	sim_set_cpu(waker ? waker->se.cpu : t->se.cpu);
-	ok = sched_wake_up(&t->se, waker ? &waker->se : NULL, kind, sync);
+	sched_wake_up(&t->se, waker ? &waker->se : NULL, kind, sync);
 	sim_ops++;
-	if (ok && t->lat) {
+}
+
+/* t's latency sample ends when it next runs; it started at `since`. */
+static void measure_from(struct sim_task *t, uint64_t since)
+{
+	if (t->lat) {
 		t->wake_pending = true;
-		t->wake_us = sim_now_us;
+		t->wake_us = since;
 	}
 }
 
@@ -268,22 +271,37 @@ static void make_reap(struct sim_task *mk)
 	}
 }
 
-static void record_deadline(struct sim_task *t, uint64_t now)
+static void record_deadline(struct sim_task *t, bool met)
 {
 	if (!t->lat)
 		return;
 	t->lat->deadlines++;
-	if (now <= t->release_us + t->g->period_us)
-		t->lat->met++;
+	t->lat->met += met;
 }
 
-/* Next job of a periodic task or client: the next release still ahead
- * (releases it overran are skipped), and a timer for it. */
-static void sleep_until_next_release(struct sim_task *t, uint64_t now)
+/* A periodic job finished at `now` (user/lab's lab_periodic_main): deadline
+ * due + period; whole periods lost count as missed; sleep until the next due. */
+static void periodic_next(struct sim_task *t, uint64_t now)
 {
-	do
-		t->release_us += t->g->period_us;
-	while (t->release_us + 1000 <= now);
+	uint64_t period = t->g->period_us;
+
+	record_deadline(t, now <= t->release_us + period);
+	t->release_us += period;
+	while (t->release_us + period <= now) {
+		record_deadline(t, false);
+		t->release_us += period;
+	}
+	timer_at_us(t, t->release_us);
+}
+
+/* A client used its reply at `now` (lab_xclient_main): met when before the
+ * next request is due; late: start again from now, no pile-up. */
+static void xclient_next(struct sim_task *t, uint64_t now)
+{
+	t->release_us += t->g->period_us;
+	record_deadline(t, now <= t->release_us);
+	if (now > t->release_us)
+		t->release_us = now;
 	timer_at_us(t, t->release_us);
 }
 
@@ -294,9 +312,11 @@ static void send_request(struct sim_task *cl)
 	struct sim_task *sv = cl->server;
 	bool was_idle = sv->reqq_len == 0;
 
+	cl->sent_us = sim_now_us;
 	sv->reqq[(sv->reqq_head + sv->reqq_len++) % sv->reqq_cap] = cl;
-	if (was_idle) {
+	if (was_idle) {              /* the server reads it when it runs */
 		sv->left_us = sv->g->work_us;
+		measure_from(sv, cl->sent_us);
 		wake(sv, cl, SCHED_WAKER_USER, true);
 	}
 }
@@ -314,30 +334,33 @@ static bool server_reply(struct sim_task *sv)
 	sv->reqq_len--;
 	cl->phase = PH_POST;
 	cl->left_us = cl->g->think_us;
+	measure_from(cl, cl->sent_us);       /* request -> reply, as a user feels it */
 	wake(cl, sv, SCHED_WAKER_USER, true);
-	if (sv->reqq_len) {
+	if (sv->reqq_len) {                  /* the next request is read now */
+		if (sv->lat)
+			rep_lat_sample(sv, sim_now_us - sv->reqq[sv->reqq_head]->sent_us);
 		sv->left_us = sv->g->work_us;
 		return false;
 	}
 	return true;
 }
 
-/* First release of a periodic task or client: a random phase, so that
- * periodic tasks do not all start on the same tick. */
+/* First release of a periodic task or client: a random phase of whole
+ * ticks, so that periodic tasks do not all start on the same tick. */
 static void first_release(struct sim_task *t, uint64_t now)
 {
-	t->release_us = now + rand_between(0, t->g->period_us - 1);
+	uint32_t ticks = t->g->period_us / 1000;
+
+	t->release_us = (now / 1000 + 1 + rand_between(0, ticks ? ticks - 1 : 0)) * 1000;
 	timer_at_us(t, t->release_us);
 }
 
 static void periodic_end(int cpu, struct sim_task *t, uint64_t now)
 {
-	if (t->phase == PH_INIT) {
+	if (t->phase == PH_INIT)
 		first_release(t, now);
-	} else {
-		record_deadline(t, now);
-		sleep_until_next_release(t, now);
-	}
+	else
+		periodic_next(t, now);
 	t->phase = PH_IDLE;
 	block_current(cpu, SCHED_TASK_SLEEPING);
 }
@@ -351,8 +374,7 @@ static void xclient_end(int cpu, struct sim_task *t, uint64_t now)
 		send_request(t);
 		t->phase = PH_WAIT;
 	} else {                             /* got the reply and used it */
-		record_deadline(t, now);
-		sleep_until_next_release(t, now);
+		xclient_next(t, now);
 		t->phase = PH_IDLE;
 	}
 	block_current(cpu, SCHED_TASK_SLEEPING);
@@ -415,6 +437,7 @@ static void timer_fire(struct sim_task *t)
 	if (t->kind == K_PERIODIC) {
 		t->phase = PH_RUN;
 		t->left_us = t->g->run_us;
+		measure_from(t, t->release_us);  /* due -> running */
 	} else if (t->kind == K_XCLIENT) {
 		t->phase = PH_THINK;
 		t->left_us = t->g->think_us;

@@ -79,6 +79,7 @@ struct sim_task {
 	bool wake_pending;
 	uint64_t wake_us;
 	uint64_t release_us;           /* periodic / xclient: this job's release */
+	uint64_t sent_us;              /* xclient: when its request was written */
 
 	/* request/reply */
 	struct sim_task *server;       /* xclient: whom it asks */

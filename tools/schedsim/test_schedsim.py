@@ -81,8 +81,12 @@ def test_determinism():
         return ["two runs with seed=7 differ"]
     if a == c:
         return ["seed=7 and seed=8 gave the same output"]
-    if "sched_switch:" not in a or "sched_wakeup:" not in a:
-        return ["trace=1 printed no sched_switch/sched_wakeup lines"]
+    kinds = set(e["event"] for e in L.trace_events(a))
+    if kinds != {"sched_switch", "sched_wakeup"}:
+        return ["trace=1: nickel_log.trace_events found %s" % sorted(kinds)]
+    # periodic dumps at 1 s and 2 s, the final one at 3 s (not twice)
+    if len(L.stat_dumps(a)) != 3:
+        return ["stats=1000 seconds=3: %d stat dumps, expected 3" % len(L.stat_dumps(a))]
     return []
 
 

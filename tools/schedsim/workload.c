@@ -150,7 +150,7 @@ static void group_defaults(struct sim_group *g, int k)
 	g->run_us = 1000;
 	g->period_us = 20000;
 	g->work_us = 1000;
-	g->think_us = 100;
+	g->think_us = 10;
 	g->jobs = 4;
 	g->burst_us = 30000;
 	g->chunks = 1;
