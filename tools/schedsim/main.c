@@ -18,7 +18,7 @@ static void usage(void)
 		"  workload=FILE  task groups (tools/schedsim/workloads/*.wl)\n"
 		"  policy=nick|o1|rr cpus=N seconds=S seed=N stats=MS trace=1\n"
 		"  nice=a,b,c hogs=N cache_decay=TICKS rr_slice=MS\n"
-		"  summary=0 dumps=0 bench=1   NAME=VALUE for a workload's `set NAME=`\n");
+		"  summary=0 dumps=0 bench=1 check=1   NAME=VALUE for a workload's `set NAME=`\n");
 	exit(2);
 }
 
@@ -75,6 +75,8 @@ static bool knob(const char *key, const char *val, struct cmdline_extra *x)
 		return num_arg(val, 1, &n) && (cfg.summary = n, 1);
 	if (!strcmp(key, "dumps"))
 		return num_arg(val, 1, &n) && (cfg.quiet = !n, 1);
+	if (!strcmp(key, "check"))
+		return num_arg(val, 1, &n) && (cfg.check = n, 1);
 	if (!strcmp(key, "bench"))
 		return num_arg(val, 1, &n) && (x->bench = n, 1);
 	if (!strcmp(key, "cache_decay"))

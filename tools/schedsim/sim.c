@@ -228,19 +228,21 @@ static void task_free(struct sim_task *t)
 	free_tasks = t;
 }
 
-/* A cc child's CPU burst: burst_us split into `chunks`, +-50% jitter. */
+/* A cc child's CPU burst: burst_us split into `chunks`, +- jitter_pct. */
 static int64_t cc_chunk_us(struct sim_group *g)
 {
-	uint32_t each = g->burst_us / g->chunks;
+	uint32_t each = g->burst_us / g->chunks, d = (uint32_t)((uint64_t)each * g->jitter_pct / 100);
 
-	return rand_between(each / 2 ? each / 2 : 1, each + each / 2);
+	if (each == 0)
+		each = 1;
+	return rand_between(each - d ? each - d : 1, each + d);
 }
 
 /* make (running on its CPU) forks children until it has `jobs`. */
 static void make_fork_children(struct sim_task *mk)
 {
 	while (mk->children < mk->g->jobs) {
-		struct sim_task *c = task_alloc(mk->g, K_CC, "cc1", 0);
+		struct sim_task *c = task_alloc(mk->g, K_CC, mk->g->name, 0);
 
 		c->make = mk;
 		c->left_us = cc_chunk_us(mk->g);
@@ -513,6 +515,25 @@ static void tick_run(uint32_t j)
 		advance(c, end);
 }
 
+/* check=1: every run queue consistent, no lock held, after every tick. */
+static void check_all(void)
+{
+	char why[200];
+	int c;
+
+	if (sched_host_locks_held || sched_host_irqs_off) {
+		fprintf(stderr, "schedsim: check: locks held %d, irqs off %d at jiffy %u\n",
+			sched_host_locks_held, sched_host_irqs_off, sched_host_jiffies);
+		abort();
+	}
+	for (c = 0; c < sched_ncpus; c++)
+		if (sched_check_invariants(c, why, sizeof(why))) {
+			fprintf(stderr, "schedsim: check: cpu %d at jiffy %u: %s\n", c,
+				sched_host_jiffies, why);
+			abort();
+		}
+}
+
 void sim_run(void)
 {
 	uint32_t j, total = cfg.seconds * 1000;
@@ -522,6 +543,8 @@ void sim_run(void)
 		if (j == total)
 			break;          /* the final dump is at jiffies == total */
 		tick_run(j);
+		if (cfg.check)
+			check_all();
 		if (cfg.stats_ms && j % cfg.stats_ms == 0 && !cfg.quiet)
 			rep_stat_dump(stdout);
 	}

@@ -43,6 +43,7 @@ struct sim_group {
 	uint32_t work_us;              /* xserver: per request */
 	uint32_t think_us;             /* xclient: before request, after reply */
 	uint32_t jobs, burst_us, io_us, chunks; /* make / cc */
+	uint32_t jitter_pct;           /* cc bursts: +- this many percent */
 	char server[16];               /* xclient: its server's group name */
 	bool lat;                      /* measure wake-up latency */
 	struct sim_group *server_group;
@@ -113,6 +114,7 @@ struct sim_config {
 	bool trace;
 	bool summary;
 	bool quiet;                    /* no stat dumps (bench) */
+	bool check;                    /* sched_check_invariants every tick */
 	const char *workload;
 	unsigned int cache_decay, rr_slice;
 };

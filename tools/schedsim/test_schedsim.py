@@ -132,6 +132,41 @@ def test_hogs_balanced():
     return (["hogs not balanced"] + problems) if problems else []
 
 
+def test_invariants_mixed():
+    """Every kind of task, fork/exit churn and affinity under each policy with
+    check=1 (sched_check_invariants on every CPU after every tick: the
+    simulator aborts on the first broken run queue)."""
+    problems = []
+    for policy in ("nick", "o1", "rr"):
+        out = sim("policy=" + policy, "workload=" + os.path.join(WL, "mixed.wl"),
+                  "cpus=4", "seconds=10", "check=1", "stats=1000", "summary=0")
+        dumps = L.stat_dumps(out)
+        reaped = sum(1 for d in dumps for t in d.tasks if t["name"] == "cc")
+        if not reaped:
+            problems.append("%s: no compile children in the dumps" % policy)
+        if dumps[-1]["policy"] != policy:
+            problems.append("%s: dump says policy=%s" % (policy, dumps[-1]["policy"]))
+    return problems
+
+
+def test_affinity():
+    """The pinned hog (affinity=1) is on CPU 1 in every dump and never
+    migrates, though the others balance around it."""
+    out = sim("workload=" + os.path.join(WL, "mixed.wl"), "cpus=4", "seconds=10",
+              "stats=500", "summary=0")
+    problems = []
+    for d in L.stat_dumps(out):
+        t = d.task(name="pinned")
+        if t["cpu"] != 1:
+            problems.append("at %d ms the pinned hog is on CPU %d" % (d["uptime_ms"], t["cpu"]))
+    last = L.stat_dumps(out)[-1]
+    if last.task(name="pinned")["migrations"] != 0:
+        problems.append("pinned hog migrated %d times" % last.task(name="pinned")["migrations"])
+    if not any(t["migrations"] for t in last.tasks if t["name"] == "hog"):
+        problems.append("the free hogs never migrated (is balancing on?)")
+    return (["affinity not respected"] + problems) if problems else []
+
+
 def x_latency(policy):
     out = sim("policy=" + policy, "workload=" + os.path.join(WL, "desktop.wl"),
               "hogs=4", "cpus=1", "seconds=10", "summary=0")
@@ -160,6 +195,8 @@ def main():
         ("schedsim-share-check-can-fail", test_check_can_fail),
         ("schedsim-hogs-balanced-4cpu", test_hogs_balanced),
         ("schedsim-x-latency-nick-vs-rr", test_x_latency),
+        ("schedsim-invariants-all-kinds", test_invariants_mixed),
+        ("schedsim-affinity", test_affinity),
     ]
     for name, fn in tests:
         try:

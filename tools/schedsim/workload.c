@@ -136,7 +136,7 @@ static const struct {
 	{ "periodic", K_PERIODIC, "periodic" },
 	{ "xserver", K_XSERVER, "xserver" },
 	{ "xclient", K_XCLIENT, "xclient" },
-	{ "compile", K_MAKE, "make" },
+	{ "compile", K_MAKE, "compile" },
 };
 
 /* Defaults that make a bare "kind" line useful. */
@@ -198,6 +198,7 @@ static bool group_key(struct sim_group *g, const char *key, const char *val,
 	else if (!strcmp(key, "burst_us")) g->burst_us = u;
 	else if (!strcmp(key, "io_ms")) g->io_us = u * 1000;
 	else if (!strcmp(key, "chunks")) g->chunks = u ? u : 1;
+	else if (!strcmp(key, "jitter_pct")) g->jitter_pct = u > 100 ? 100 : u;
 	else if (!strcmp(key, "lat")) g->lat = u != 0;
 	else {
 		snprintf(err, n, "unknown key '%s'", key);
