@@ -30,7 +30,7 @@ int main(int argc, char **argv)
 	long seconds = lab_arg_long(argc, argv, "seconds", 5);
 	long done = 0, running = 0;
 
-	lab_calibrate();                /* once here; the children inherit it */
+	lab_calibrate_args(argc, argv);                /* once here; the children inherit it */
 	long long end = nk_now_ns() + seconds * 1000000000LL;
 	while (running < jobs && start_job(burst_ms) > 0)
 		running++;

@@ -23,7 +23,7 @@ int main(int argc, char **argv)
 		return 1;
 	char *cargs[] = { lab_kv("jobs", lab_arg_long(argc, argv, "jobs", 4)),
 			  lab_kv("burst_ms", lab_arg_long(argc, argv, "burst_ms", 30)),
-			  lab_kv("seconds", seconds), 0 };
+			  lab_kv("seconds", seconds), lab_kv("cal_ns", (long)lab_cal_ns()), 0 };
 	long compile = lab_spawn("compile", cargs);
 	nk_sleep_ms(seconds * 1000 + 1000);
 	lab_kill(compile);

@@ -33,7 +33,7 @@ int main(int argc, char **argv)
 		p++;
 	}
 	lab_apply_nice(argc, argv, "xserver");
-	lab_calibrate();
+	lab_calibrate_args(argc, argv);
 	lab_lat_init(&lat, "xserver");
 	long long end = seconds ? nk_now_ns() + seconds * 1000000000LL : 0;
 	struct lab_xmsg m;

@@ -42,10 +42,11 @@ void lab_report(struct lab_lat *l, int final);
  * a slow demo (or one killed while blocked) still shows up in the dump. */
 void lab_maybe_report(struct lab_lat *l, long every);
 
-/* CPU work: spin for about `us` microseconds of CPU time.  Calibrated once
- * (lab_calibrate) as the fastest of several timed runs, so a preempted
- * calibration run does not shrink the work. */
+/* CPU work: spin for about `us` microseconds of CPU time, as calibrated by
+ * lab_calibrate (see lab.c), or by the launcher (cal_ns=N in argv). */
 void lab_calibrate(void);
+void lab_calibrate_args(int argc, char **argv);
+long long lab_cal_ns(void);
 void lab_burn_us(long us);
 
 /* Sleep until an absolute CLOCK_MONOTONIC time (ns). */

@@ -89,7 +89,8 @@ int lab_start_x(struct lab_x *x, int clients, long seconds, int xnice,
 	}
 	/* The server outlives the clients by a little, so no client sees it go. */
 	char *sargs[] = { lab_kv("req", req[0]), reps, lab_kv("seconds", seconds + 1),
-			  lab_kv("nice", xnice), "linger=1", 0 };
+			  lab_kv("nice", xnice), lab_kv("cal_ns", (long)lab_cal_ns()),
+			  "linger=1", 0 };
 	x->server = lab_spawn("xserver", sargs);
 	for (int i = 0; i < clients; i++) {
 		char *cargs[] = { lab_kv("req", req[1]), lab_kv("rep", rep[i][0]),
