@@ -100,6 +100,10 @@ static struct sim_group *load_workload(struct cmdline_extra *x, char *err, size_
 	if (x->hogs)
 		wl_set_var("hogs", x->hogs, true);
 	if (!cfg.workload) {
+		if (x->nvars) {
+			snprintf(err, n, "unknown knob '%s' (no workload= declares it)", x->vars[0]);
+			return NULL;
+		}
 		if (x->nice) {
 			cfg.workload = "(demo=nice)";
 			snprintf(text, sizeof(text), "hog nice=$nice\n");
