@@ -25,6 +25,7 @@
 #include "trap.h"
 #include "printk.h"
 #include "spinlock.h"
+#include "io.h"
 
 #define IOREGSEL     0x00
 #define IOWIN        0x10
@@ -107,6 +108,13 @@ int ioapic_init(const struct fw_config *cfg, uint32_t boot_apic_id)
 		isa[i] = cfg->isa[i];
 	gsi_base = cfg->ioapic_gsi_base;
 	dest_apic = boot_apic_id;
+	if (cfg->imcr) {
+		/* MP spec 3.6.2.1: a PIC-mode board wires the 8259 straight to
+		 * the CPU until the IMCR (ports 0x22/0x23, register 0x70) says
+		 * "through the APIC". */
+		outb(0x22, 0x70);
+		outb(0x23, 0x01);
+	}
 	irq_set_chip(&ioapic_chip);          /* re-routes lines already in use */
 	pic_disable();
 	lapic_mask_lint0();                  /* no ExtINT from the masked PIC */

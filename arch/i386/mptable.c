@@ -172,7 +172,8 @@ int mptable_parse(fw_map_fn map, void *ctx, struct fw_config *cfg, const char **
 		*why = "MP default configuration (no table) not supported";
 		return -1;
 	}
-	cfg->has_pic = (mpf[12] & 0x80) != 0;      /* IMCR: PIC mode at reset */
+	cfg->has_pic = 1;                          /* every MP board has the 8259s */
+	cfg->imcr = (mpf[12] & 0x80) != 0;         /* feature byte 2, bit 7 */
 	t = map(rd32(mpf + 4), MP_HEADER_LEN, ctx);
 	if (!t || memcmp(t, "PCMP", 4) != 0) {
 		*why = "no MP configuration table";

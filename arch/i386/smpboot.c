@@ -18,7 +18,8 @@
  * but the trampoline turns paging on while running at TRAMPOLINE_PHYS.  The
  * APs therefore start on a copy of the kernel's page directory with the low
  * 4 MiB identity-mapped again; ap_entry moves to the real one at once and
- * the copy is freed when all APs are up.
+ * the copy is freed when all APs are up (kept when one did not answer: it
+ * might still wake up and run through it).
  */
 #include "smp.h"
 #include "lapic.h"
@@ -200,7 +201,8 @@ void smp_boot_aps(void)
 	for (n = 1; n < wanted; n++)
 		if (start_ap(online, (uint32_t)smp_table_apic_id(n), cr3) == 0)
 			online++;
-	pmm_free(cr3);
+	if (online == wanted)
+		pmm_free(cr3);                /* else a late AP may still use it */
 	if (online < wanted) {
 		printk("nickel: smp: %d of %d CPUs online\n", online, wanted);
 		/* The scheduler was set up for `wanted`; the missing CPUs have

@@ -166,6 +166,12 @@ SCENARIOS = [boot(n, m) for m in ("pc", "q35") for n in (1, 2, 4, 8, 16)] + [
              expect=[BANNER % 4, r"nickel: smp: ACPI: no RSDP; trying the MP table",
                      r"nickel: ioapic: .*IRQ 0 -> GSI 2"],
              forbid=[r"did not answer"], verify=all_online(4, "MP table"), timeout=90),
+    # maxcpus=4: QEMU's MADT lists the two absent, hot-pluggable CPUs as
+    # not enabled; they must be skipped, not started.
+    Scenario("smp-hotplug-slots-in-madt-are-skipped", args="demo=none stats=500 run=2 check=1",
+             smp=2, qemu_flags="-smp 2,maxcpus=4", mem=32,
+             expect=[BANNER % 2, r"nickel: smp: 2 disabled CPU entries skipped"],
+             forbid=[r"did not answer", r"cpu 2 online"], verify=all_online(2), timeout=90),
     Scenario("smp-8-hogs-on-4-cpus-spread-evenly",
              args="demo=hogs hogs=8 stats=5000 run=20 check=1", smp=4, mem=32,
              expect=[r"demo hogs: 8 hogs"], verify=hogs_spread, timeout=150),

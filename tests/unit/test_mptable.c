@@ -113,6 +113,11 @@ UNIT_TEST(good_table_gives_cpus_ioapic_and_isa_pins)
 	CHECK_EQ(5, cfg.isa[5].gsi);           /* the PCI entry changed nothing */
 	CHECK_EQ(0, cfg.isa[5].level);
 	CHECK(strcmp(cfg.source, "MP table") == 0);
+	CHECK_EQ(0, cfg.imcr);                 /* virtual-wire board */
+	fake_mem[MPF_AT + 12] = 0x80;          /* PIC mode behind an IMCR */
+	fix_checksum(MPF_AT, 16, MPF_AT + 10);
+	CHECK_EQ(0, parse(&cfg, &why));
+	CHECK_EQ(1, cfg.imcr);
 }
 
 UNIT_TEST(bad_floating_pointer_checksum)

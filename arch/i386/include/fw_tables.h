@@ -43,6 +43,7 @@ struct fw_config {
 	uint32_t ioapic_phys;
 	uint32_t ioapic_gsi_base;
 	int has_pic;                 /* dual 8259 present (MADT PCAT_COMPAT / MP) */
+	int imcr;                    /* MP: board starts in PIC mode behind an IMCR */
 	struct fw_isa_irq isa[FW_ISA_IRQS];  /* identity unless overridden */
 };
 
