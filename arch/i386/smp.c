@@ -56,7 +56,8 @@ static void timer_irq(struct trap_frame *f)
 		ticked[cpu]++;
 		cpu_tick(cpu);
 	}
-	ticked[cpu] = jiffies;           /* after a longer stall: drop the rest */
+	if (n > MAX_CATCH_UP)
+		ticked[cpu] = jiffies;       /* after a longer stall: drop the rest */
 }
 
 /* This CPU's timer, from now on (boot CPU: smp_boot_aps; APs: ap_entry). */
