@@ -26,6 +26,7 @@
 #include "abi.h"
 #include "cpu.h"
 #include "uaccess.h"
+#include "trace.h"
 
 void trap_frame_enter(struct trap_frame *f) __attribute__((noreturn));  /* isr.asm */
 struct task *task_alloc(const char *name, enum task_kind kind, int nice);
@@ -263,6 +264,8 @@ static void close_all_fds(struct task *t)
 static void init_exited(int status)
 {
 	stat_dump();
+	if (trace_on)           /* as run= does: the trace is part of the record */
+		trace_dump();
 	printk("nickel: init exited status=%d\n",
 	       (status & 0x7F) ? 128 + (status & 0x7F) : (status >> 8) & 0xFF);
 	power_off(EXIT_HEALTHY);
