@@ -109,8 +109,9 @@ static void spin(unsigned long loops)
 }
 
 /*
- * The speed of the CPU as this program gets it: loops per wall-clock time
- * over a 100 ms window, averaged, so time the (virtual) CPU is not running
+ * The speed of the CPU as this program gets it: loops per wall-clock time,
+ * averaged over 300 ms (long, so one stall of the host weighs little), so
+ * time the (virtual) CPU is not running
  * at all - a busy host descheduling QEMU - counts too and "5% of the CPU"
  * stays 5% of what the guest really has.  The launchers calibrate once,
  * before any load starts, and pass cal_ns= to every program, so all
@@ -127,7 +128,7 @@ void lab_calibrate(void)
 		spin(CAL_LOOPS);
 		n++;
 		d = nk_now_ns() - t0;
-	} while (d < 100000000LL);
+	} while (d < 300000000LL);
 	cal_ns = d / n;
 	if (cal_ns <= 0)
 		cal_ns = 1;
