@@ -27,16 +27,16 @@ def crash(kind, exception, function):
         allow_panic=True,
         expect=[r"PANIC on cpu 0: %s" % exception, r"^backtrace:",
                 r"\] %s\+0x" % function, r"eip=[0-9a-f]{8}", r"cr2="],
-        timeout=40)
+        timeout=120)
 
 
 SCENARIOS = [
     Scenario("boot-mem-%d" % mib, args="run=1", mem=mib,
-             expect=[BANNER % mib], verify=memory_summary(mib), timeout=40)
+             expect=[BANNER % mib], verify=memory_summary(mib), timeout=120)
     for mib in (32, 128, 512)
 ] + [
     Scenario("boot-run2-powers-off-healthy", args="run=2",
-             expect=[r"nickel: power off \(status=0\)"], timeout=40),
+             expect=[r"nickel: power off \(status=0\)"], timeout=120),
     Scenario("boot-bad-arguments-reported-boot-continues",
              args="policy=bogus hogs=-3 nosuch=1 nice= run=1",
              expect=[r"nickel: bad argument 'policy=bogus': must be one of",
@@ -44,19 +44,20 @@ SCENARIOS = [
                      r"nickel: bad argument 'nosuch=1': unknown key",
                      r"nickel: bad argument 'nice=': empty value",
                      BANNER.replace("(nick|o1|rr)", "nick") % 32,
-                     r"power off \(status=0\)"], timeout=40),
+                     r"power off \(status=0\)"], timeout=120),
     Scenario("boot-selftest-pmm-and-heap", args="selftest=1 run=1", mem=64,
              expect=[r"pmm self-test passed: allocated and freed (\d+) pages",
                      r"heap self-test passed",
                      r"wait self-test passed: completion after (2\d|[3-9]\d) ms"],
-             forbid=[r"self-test FAILED"], timeout=40),
+             forbid=[r"self-test FAILED"], timeout=120),
     crash("ud", "invalid opcode", "crash_invalid_opcode"),
     crash("pf", "page fault", "crash_page_fault"),
     crash("gp", "general protection fault", "crash_general_protection"),
     crash("de", "divide error", "crash_divide_error"),
     Scenario("boot-iso-under-cdrom", iso=True, mem=64,
              keys=[(r"executed automatically|Use the", "\r")],
-             expect=[r"nickel \S+ \(policy=nick"], exit_code=124, timeout=45),
+             expect=[r"nickel \S+ \(policy=nick"], exit_code=124,
+             stop_when_expected=True, timeout=150),
     Scenario("boot-smp4-boots", args="run=1", smp=4,
-             expect=[r"^nickel \S+ \(policy=nick, cpus=\d+"], timeout=40),
+             expect=[r"^nickel \S+ \(policy=nick, cpus=\d+"], timeout=120),
 ]

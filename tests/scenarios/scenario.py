@@ -23,7 +23,8 @@ ALWAYS_FORBID = [r"PANIC", r"invariant failed", r"soft lockup"]
 class Scenario:
     def __init__(self, name, args="", smp=1, mem=32, machine="pc", qemu_flags="",
                  iso=False, expect=(), forbid=(), exit_code=0, verify=None,
-                 keys=(), timeout=60, modules=(), allow_panic=False):
+                 keys=(), timeout=60, modules=(), allow_panic=False,
+                 stop_when_expected=False):
         self.name = name
         self.args = args
         self.smp, self.mem, self.machine = smp, mem, machine
@@ -31,6 +32,9 @@ class Scenario:
         self.expect, self.forbid = list(expect), list(forbid)
         self.exit_code, self.verify = exit_code, verify
         self.keys, self.timeout = list(keys), timeout
+        # For a boot that never powers off (the ISO): stop QEMU once every
+        # `expect` pattern has appeared; the status is then 124.
+        self.stop_when_expected = stop_when_expected
         if not allow_panic:
             self.forbid += ALWAYS_FORBID
 
@@ -89,6 +93,12 @@ def run_qemu(sc, kernel, iso):
                 status = p.wait()
                 break
             log += chunk
+            if sc.stop_when_expected and all(
+                    re.search(pat.encode(), log, re.M) for pat in sc.expect):
+                p.kill()
+                p.wait()
+                status = 124
+                break
         while keys and re.search(keys[0][0].encode(), log[key_from:], re.M):
             try:
                 p.stdin.write(keys[0][1].encode())

@@ -46,7 +46,7 @@ def nice_scenario(policy, nices):
         "sched-shares-%s-nice-%s" % (policy, nice_arg.replace(",", "-")),
         args="policy=%s demo=nice nice=%s stats=10000 run=31 check=1" % (policy, nice_arg),
         smp=1, expect=[r"demo nice: %d hogs" % len(nices)],
-        verify=share_table(policy, nices), timeout=90)
+        verify=share_table(policy, nices), timeout=240)
 
 
 def every_task_once(log):
@@ -115,11 +115,11 @@ SCENARIOS = [
     Scenario("sched-live-policy-switch-keeps-every-task",
              args="demo=hogs hogs=2 run=12 check=1", smp=1, keys=SWITCH_KEYS,
              expect=[r"policy rr -> nick", r"nickel keys: s stat dump"],
-             verify=every_task_once, timeout=60),
+             verify=every_task_once, timeout=150),
     Scenario("sched-idle-cpu-accounts-idle-time",
              args="demo=none stats=1000 run=5 check=1", smp=1,
-             verify=idle_grows, timeout=40),
+             verify=idle_grows, timeout=120),
     Scenario("sched-hogs-leave-no-idle-time",
              args="demo=hogs hogs=2 stats=2000 run=7 check=1", smp=1,
-             verify=hogs_keep_cpu_busy, timeout=40),
+             verify=hogs_keep_cpu_busy, timeout=120),
 ]
