@@ -16,6 +16,7 @@ int main(int argc, char **argv)
 	struct lab_x x;
 
 	lab_launch_init(argv[0]);
+	lab_calibrate_args(argc, argv);         /* or cal_ns=N, as desktop */
 	nk_printf("compiledemo: jobs=%ld burst_ms=%ld seconds=%ld\n",
 		  lab_arg_long(argc, argv, "jobs", 4), lab_arg_long(argc, argv, "burst_ms", 30),
 		  seconds);

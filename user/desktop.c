@@ -1,7 +1,7 @@
 /*
  * desktop - the lab's desktop session, normally init:
  *   init=desktop -- hogs=4 seconds=8 [xnice=-5] [clients=2] [audio=1]
- *                   [video=1] [scroller=0] [warmup_ms=500]
+ *                   [video=1] [scroller=0] [warmup_ms=500] [cal_ns=N]
  * Calibrates the CPU work once, starts `hogs` CPU hogs, lets them run
  * warmup_ms, then starts xserver and `clients` xclients (wired with pipes),
  * audio, video and optionally a scroller; waits `seconds`; then kills
@@ -30,7 +30,10 @@ int main(int argc, char **argv)
 	lab_launch_init(argv[0]);
 	if (hogs > MAX_HOGS)
 		hogs = MAX_HOGS;
-	/* Calibrate the work once, on the idle machine, for every program. */
+	/* Calibrate the work once, on the idle machine, for every program -
+	 * or take cal_ns=N, so that runs to be compared do the same work
+	 * whatever the host's load did to this run's calibration. */
+	lab_calibrate_args(argc, argv);
 	long cal = (long)lab_cal_ns();
 	nk_printf("desktop: hogs=%ld seconds=%ld xnice=%d clients=%d cal_ns=%ld\n", hogs,
 		  seconds, xnice, clients, cal);
