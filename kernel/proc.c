@@ -99,9 +99,13 @@ static struct mm *load_program(const struct module *m, int argc, char **argv,
 	if (!mm)
 		return 0;
 	*entry = elf_load(mm, m->data, m->size);
-	write_cr3(virt_to_phys(mm->pgdir));        /* build_stack writes through it */
+	/* build_stack writes through the new page tables.  No preemption
+	 * meanwhile: a switch back to us would load current->mm's CR3. */
+	preempt_disable();
+	write_cr3(virt_to_phys(mm->pgdir));
 	*sp = *entry ? build_stack(mm, argc, argv, *entry) : 0;
 	write_cr3(old_cr3);
+	preempt_enable();
 	if (!*sp) {
 		mm_destroy(mm);
 		return 0;
