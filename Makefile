@@ -38,7 +38,7 @@ QEMU_RUN = python3 tools/nickel-qemu --smp $(SMP) --mem $(MEM) \
 	$(foreach m,$(DEMO_MODULES) $(MODULES),--module $(m)) \
 	$(if $(strip $(QEMUFLAGS)),--qemu-flags="$(QEMUFLAGS)")
 
-.PHONY: all deps run test unit bench iso debug gdb sim clean
+.PHONY: all deps run test test-lab unit bench iso debug gdb sim clean
 all: $(KERNEL)
 
 # The parts' rules (mk/*.mk) come before the targets below: the test line
@@ -60,6 +60,11 @@ gdb: deps $(KERNEL)
 
 test: deps $(KERNEL) $(ISO) unit-build user $(HOST_TEST_BINS)
 	python3 tests/run.py --kernel $(KERNEL) --iso $(ISO) $(UNIT_BINS) $(HOST_TEST_BINS)
+
+# make test-lab: the lab's latency claims (tests/scenarios/lab.py), which
+# depend on how busy the host is, so they stay out of make test.
+test-lab: deps $(KERNEL) user
+	NICKEL_LAB_TESTS=1 python3 tests/run.py --only '^lab-'
 
 # make bench: speed and capacity numbers (never part of make test).
 bench: deps bench-sched $(KERNEL)

@@ -89,4 +89,7 @@ _a.verify = nick_beats_rr
 _b = desktop("lab-xserver-nice-minus5-improves-p99-under-nick", "nick", "xnice=-5")
 _b.verify = nice_helps_xserver
 
-SCENARIOS = [_a, _b]
+# Timing claims under TCG swing with the host's load (audio deadlines met
+# went from 98% to 56% on a busy host), so they are not part of `make test`:
+# `make test-lab` runs them (NICKEL_LAB_TESTS=1).
+SCENARIOS = [_a, _b] if os.environ.get("NICKEL_LAB_TESTS") else []
