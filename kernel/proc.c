@@ -306,11 +306,13 @@ void proc_exit(int wait_status)
 static int off_cpu(struct task *c)
 {
 	struct runqueue *rq = &sched_rq[c->se.cpu];
+	unsigned long f = irq_save();        /* the tick takes this lock too */
 	int busy;
 
 	sched_spin_lock(&rq->lock);
 	busy = c->se.array || rq->curr == &c->se;
 	sched_spin_unlock(&rq->lock);
+	irq_restore(f);
 	return !busy;
 }
 
