@@ -66,10 +66,6 @@ test: deps $(KERNEL) $(ISO) unit-build user $(HOST_TEST_BINS)
 test-lab: deps $(KERNEL) user
 	NICKEL_LAB_TESTS=1 python3 tests/run.py --only '^lab-'
 
-# make test-storm: the SMP thread storm, which shows a known bug (docs/smp.md).
-test-storm: deps $(KERNEL)
-	NICKEL_STORM_TEST=1 python3 tests/run.py --only storm
-
 # make bench: speed and capacity numbers (never part of make test).
 bench: deps bench-sched $(KERNEL)
 	@mkdir -p bench/out
