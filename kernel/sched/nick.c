@@ -100,7 +100,7 @@ static void nick_init_task(struct runqueue *rq, struct sched_task *p)
 	if (p->policy == SCHED_NORMAL)
 		p->prio = p->static_prio;
 	else
-		p->prio = MAX_USER_RT_PRIO - 1 - p->rt_priority;
+		p->prio = rt_prio_of(p->rt_priority);
 	p->prio = task_priority(p);
 }
 

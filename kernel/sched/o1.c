@@ -68,7 +68,7 @@ static void o1_init_task(struct runqueue *rq UNUSED, struct sched_task *p)
 	if (p->policy == SCHED_NORMAL)
 		p->prio = p->static_prio;
 	else
-		p->prio = MAX_USER_RT_PRIO - 1 - p->rt_priority;
+		p->prio = rt_prio_of(p->rt_priority);
 	p->prio = effective_prio(p);
 }
 

@@ -19,7 +19,7 @@ static void rr_init_task(struct runqueue *rq UNUSED, struct sched_task *p)
 	if (p->policy == SCHED_NORMAL)
 		p->prio = RR_PRIO;
 	else
-		p->prio = MAX_USER_RT_PRIO - 1 - p->rt_priority;
+		p->prio = rt_prio_of(p->rt_priority);
 }
 
 static unsigned int rr_timeslice(struct runqueue *rq, struct sched_task *p)

@@ -27,6 +27,12 @@
 #define sched_min(a, b) ((a) < (b) ? (a) : (b))
 
 static inline struct runqueue *cpu_rq(int cpu) { return &sched_rq[cpu]; }
+
+/* A real-time task's prio: rt_priority 99 is prio 0 (Linux's rule). */
+static inline int rt_prio_of(int rt_priority)
+{
+	return MAX_USER_RT_PRIO - 1 - rt_priority;
+}
 static inline struct runqueue *task_rq(struct sched_task *p) { return &sched_rq[p->cpu]; }
 static inline bool task_running(struct runqueue *rq, struct sched_task *p)
 {

@@ -48,7 +48,7 @@ int sched_setscheduler(struct sched_task *p, int policy, int rt_prio)
 	p->policy = policy;
 	p->rt_priority = rt_prio;
 	if (policy != SCHED_NORMAL)
-		p->prio = MAX_USER_RT_PRIO - 1 - rt_prio;
+		p->prio = rt_prio_of(rt_prio);
 	else
 		p->prio = sched_policy->normal_prio(p);
 	if (array) {
