@@ -2,7 +2,8 @@
 # Every tests/unit/test_sched_*.c links the whole portable core plus the
 # host environment (tests/unit/env/sched_env_host.c, sched_host.c).
 SCHED_SRCS := $(sort $(wildcard kernel/sched/*.c))
-SCHED_HOST_SRCS := $(SCHED_SRCS) tests/unit/env/sched_env_host.c tests/unit/env/sched_host.c
+SCHED_HOST_SRCS := $(SCHED_SRCS) tests/unit/env/sched_host_locks.c \
+	tests/unit/env/sched_env_host.c tests/unit/env/sched_host.c
 SCHED_UNIT_TESTS := $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/test_sched_*.c))
 $(foreach t,$(SCHED_UNIT_TESTS),$(eval UNIT_SRCS_$(t) := $(SCHED_HOST_SRCS)))
 

@@ -2,7 +2,8 @@
 # the scheduler core (kernel/sched/*.c) unchanged with its own environment.
 HOSTCC ?= gcc
 SCHEDSIM := $(BUILD)/schedsim/schedsim
-SCHEDSIM_SRCS := $(sort $(wildcard tools/schedsim/*.c)) $(sort $(wildcard kernel/sched/*.c))
+SCHEDSIM_SRCS := $(sort $(wildcard tools/schedsim/*.c)) $(sort $(wildcard kernel/sched/*.c)) \
+	tests/unit/env/sched_host_locks.c
 SCHEDSIM_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter -Wno-format-truncation \
 	-Itools/schedsim -Itests/unit/env -iquote kernel/include -Ikernel/sched -DNICKEL_HOST=1
 SCHEDSIM_WL := tools/schedsim/workloads
