@@ -1,6 +1,6 @@
 ; arch/i386/isr.asm - entry stubs for every interrupt vector.
 ;
-; Each stub makes the stack look the same (an error code, real or 0, then the
+; Each entry point makes the stack look the same (an error code, real or 0, then the
 ; vector number), saves the registers into a struct trap_frame
 ; (arch/i386/include/trap.h) and calls trap_dispatch(frame).  trap_return is
 ; also where a new task's first trip to ring 3 starts.
@@ -61,7 +61,7 @@ trap_return:
 
 section .rodata
 global trap_vectors
-trap_vectors:                    ; table of stub addresses for idt.c
+trap_vectors:                    ; table of entry-point addresses for idt.c
 %assign v 0
 %rep 256
 	dd vec_ %+ v
