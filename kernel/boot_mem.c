@@ -12,7 +12,7 @@
 
 static void *heap_grow_from_pmm(size_t bytes)
 {
-	uint32_t pa = pmm_alloc_contig((unsigned)(bytes / PAGE_SIZE));
+	uint32_t pa = pmm_alloc_for(PMM_HEAP, (unsigned)(bytes / PAGE_SIZE), 1);
 	return pa ? phys_to_virt(pa) : 0;
 }
 

@@ -2,9 +2,22 @@
  * crash.c - `crash=ud|pf|gp|de`: fault on purpose so that the panic path
  * (exception name, registers, CR2, backtrace with names) is tested.  Each
  * fault lives in its own function so the backtrace can name it.
+ * Two more start later, from kinit, once every CPU is online:
+ *   crash=hang  the last CPU spins ~7 s without scheduling (interrupts off
+ *               there, or only preemption off on a 1-CPU machine) while a
+ *               task waits on its queue: the soft-lockup watchdog's test
+ *   crash=late  a kernel thread on the last CPU panics: the stop IPI's test
  */
 #include "string.h"
 #include "printk.h"
+#include "task.h"
+#include "wait.h"
+#include "panic.h"
+#include "percpu.h"
+#include "timer.h"
+#include "cpu.h"
+
+#define HANG_MS 7000
 
 __attribute__((noinline)) void crash_invalid_opcode(void)
 {
@@ -42,4 +55,70 @@ void crash_on_purpose(const char *how)
 		crash_general_protection();
 	else if (!strcmp(how, "de"))
 		crash_divide_error();
+}
+
+/* Busy for ms of guest time (jiffies: CPU 0 keeps them going). */
+__attribute__((noinline)) void crash_hang_spin(uint32_t ms)
+{
+	uint32_t start = jiffies;
+
+	while (jiffies - start < ms)
+		cpu_relax();
+}
+
+static void hang_mate(void *arg)
+{
+	(void)arg;
+	task_exit(0);
+}
+
+/* A task pinned to `cpu`; NULL (and a console line) when out of memory. */
+static struct task *pinned_thread(const char *name, void (*fn)(void *), int cpu)
+{
+	struct task *t = kthread_create(name, fn, 0, 0);
+
+	if (!t) {
+		printk("nickel: crash=%s: no memory for a thread\n", name);
+		return 0;
+	}
+	sched_set_affinity(&t->se, SCHED_CPU_BIT(cpu));
+	kthread_start(t);
+	return t;
+}
+
+static void hang(void *arg)
+{
+	int cpu = this_cpu_id();
+	unsigned long flags = 0;
+
+	(void)arg;
+	sleep_ms(500);                     /* let the demo and the CPUs settle */
+	preempt_disable();
+	pinned_thread("hangmate", hang_mate, cpu);   /* it waits for us */
+	printk("nickel: crash=hang: cpu %d spins %u ms with %s off\n", cpu, HANG_MS,
+	       cpu ? "interrupts" : "preemption");
+	if (cpu)                           /* CPU 0 keeps jiffies: irqs stay on */
+		flags = irq_save();
+	crash_hang_spin(HANG_MS);
+	if (cpu)
+		irq_restore(flags);
+	preempt_enable();
+	printk("nickel: crash=hang: cpu %d let go\n", cpu);
+	task_exit(0);
+}
+
+static void late(void *arg)
+{
+	(void)arg;
+	sleep_ms(300);
+	panic("crash=late on cpu %d, every cpu online", this_cpu_id());
+}
+
+/* From kinit: the triggers that need a running system. */
+void crash_late_start(const char *how)
+{
+	if (!strcmp(how, "hang"))
+		pinned_thread("hang", hang, ncpus - 1);
+	else if (!strcmp(how, "late"))
+		pinned_thread("late", late, ncpus - 1);
 }

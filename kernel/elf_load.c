@@ -42,7 +42,7 @@ static int load_segment(struct mm *mm, const struct phdr *p, const uint8_t *imag
 			*pte |= flags;
 			continue;
 		}
-		pa = pmm_alloc();
+		pa = pmm_alloc_for(PMM_USER, 1, 1);
 		if (!pa)
 			return -1;
 		memset(phys_to_virt(pa), 0, PAGE_SIZE);

@@ -114,7 +114,7 @@ struct mm *mm_fork(struct mm *parent)
 
 int mm_map_zero(struct mm *mm, uint32_t va, uint32_t flags)
 {
-	uint32_t pa = pmm_alloc();
+	uint32_t pa = pmm_alloc_for(PMM_USER, 1, 1);
 
 	if (!pa)
 		return -1;
@@ -151,7 +151,7 @@ static int break_cow(struct mm *mm, uint32_t va, uint32_t *pte)
 		invlpg(va);
 		return 0;
 	}
-	copy = pmm_alloc();
+	copy = pmm_alloc_for(PMM_USER, 1, 1);
 	if (!copy)
 		return -1;
 	memcpy(phys_to_virt(copy), phys_to_virt(old), PAGE_SIZE);

@@ -72,6 +72,7 @@ void panic(const char *fmt, ...)
 	va_end(ap);
 	printk("\n");
 	backtrace_from(read_ebp(), (uint32_t)__builtin_return_address(0));
+	smp_report_stopped();
 	power_off(EXIT_PANIC);
 }
 
@@ -86,6 +87,7 @@ void panic_trap(struct trap_frame *f)
 	printk("esi=%08x edi=%08x ebp=%08x esp=%08x\n", f->esi, f->edi, f->ebp,
 	       (uint32_t)&f->user_esp);
 	backtrace_from(f->ebp, f->eip);
+	smp_report_stopped();
 	power_off(EXIT_PANIC);
 }
 

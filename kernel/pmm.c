@@ -2,7 +2,9 @@
  * pmm.c - physical page allocator: a bitmap, one bit per 4 KiB frame of
  * lowmem (1 = in use or not RAM).  Allocation searches from a moving hint,
  * so it is O(frames) in the worst case: simple, and not on a hot path.
- * Lock: pmm_lock protects bitmap, nr_free and hint.
+ * Each allocated frame also records its owner (pmm.h), so that the page
+ * accounting check can add up who holds what.
+ * Lock: pmm_lock protects bitmap, refs, owner, owned, nr_free and hint.
  */
 #include "pmm.h"
 #include "multiboot.h"
@@ -16,6 +18,8 @@
 static uint32_t bitmap[MAX_FRAMES / 32];
 /* Users of each frame: 1 when allocated, more when copy-on-write shares it. */
 static uint16_t refs[MAX_FRAMES];
+static uint8_t owner[MAX_FRAMES];      /* enum pmm_owner; PMM_NOBODY when free */
+static unsigned owned[PMM_OWNERS];     /* frames per owner */
 static unsigned nr_frames;      /* frames below the top of RAM we manage */
 static unsigned nr_free, nr_total;
 static unsigned hint;
@@ -101,7 +105,7 @@ void pmm_init(const struct multiboot_info *mb)
 }
 
 /* n free frames in a row, the first a multiple of `align` frames. */
-static uint32_t alloc_locked(unsigned n, unsigned align)
+static uint32_t alloc_locked(unsigned n, unsigned align, enum pmm_owner o)
 {
 	unsigned tries, f, k;
 
@@ -115,7 +119,9 @@ static uint32_t alloc_locked(unsigned n, unsigned align)
 			for (k = 0; k < n; k++) {
 				set_used(f + k);
 				refs[f + k] = 1;
+				owner[f + k] = (uint8_t)o;
 			}
+			owned[o] += n;
 			nr_free -= n;
 			hint = f + n;
 			return f * PAGE_SIZE;
@@ -124,12 +130,22 @@ static uint32_t alloc_locked(unsigned n, unsigned align)
 	return 0;
 }
 
-uint32_t pmm_alloc_aligned(unsigned n, unsigned align)
+uint32_t pmm_alloc_for(enum pmm_owner o, unsigned n, unsigned align)
 {
-	unsigned long fl = spin_lock_irqsave(&pmm_lock);
-	uint32_t pa = (n && align) ? alloc_locked(n, align) : 0;
+	unsigned long fl;
+	uint32_t pa;
+
+	if (o <= PMM_NOBODY || o >= PMM_OWNERS)
+		o = PMM_OTHER;
+	fl = spin_lock_irqsave(&pmm_lock);
+	pa = (n && align) ? alloc_locked(n, align, o) : 0;
 	spin_unlock_irqrestore(&pmm_lock, fl);
 	return pa;
+}
+
+uint32_t pmm_alloc_aligned(unsigned n, unsigned align)
+{
+	return pmm_alloc_for(PMM_OTHER, n, align);
 }
 
 uint32_t pmm_alloc_contig(unsigned n)
@@ -162,13 +178,16 @@ void pmm_free_contig(uint32_t pa, unsigned n)
 	unsigned f = pa / PAGE_SIZE, k;
 
 	for (k = 0; k < n; k++) {
-		if (f + k >= nr_frames || !used(f + k)) {
+		if (f + k >= nr_frames || !used(f + k) || owner[f + k] == PMM_NOBODY) {
 			spin_unlock_irqrestore(&pmm_lock, fl);
-			printk("nickel: pmm: free of a free frame 0x%x\n", pa);
+			printk("nickel: pmm: free of a frame nobody allocated 0x%x\n",
+			       (f + k) * PAGE_SIZE);
 			return;
 		}
 		if (--refs[f + k] > 0)
 			continue;
+		owned[owner[f + k]]--;
+		owner[f + k] = PMM_NOBODY;
 		set_free(f + k);
 		nr_free++;
 	}
@@ -181,6 +200,77 @@ void pmm_free(uint32_t pa)
 }
 
 unsigned pmm_free_pages(void) { return nr_free; }
+
+static const char *const owner_names[PMM_OWNERS] = {
+	"nobody", "heap", "kstack", "pgtable", "user", "other",
+};
+
+const char *pmm_owner_name(enum pmm_owner o)
+{
+	return o < PMM_OWNERS ? owner_names[o] : "?";
+}
+
+unsigned pmm_owner_pages(enum pmm_owner o)
+{
+	return o < PMM_OWNERS ? owned[o] : 0;
+}
+
+/* Frame by frame: bitmap, owner and reference count tell the same story;
+ * then the counters must match what the frames say. */
+static int check_frames_locked(char *why, unsigned n)
+{
+	unsigned seen[PMM_OWNERS] = { 0 }, free_seen = 0, sum = 0, f, o;
+
+	for (f = 0; f < nr_frames; f++) {
+		o = owner[f];
+		if (o >= PMM_OWNERS) {
+			snprintf(why, n, "pmm: frame 0x%x has owner %u", f * PAGE_SIZE, o);
+			return -1;
+		}
+		if (!used(f) && (o != PMM_NOBODY || refs[f])) {
+			snprintf(why, n, "pmm: free frame 0x%x has owner %s refs %u",
+				 f * PAGE_SIZE, owner_names[o], refs[f]);
+			return -1;
+		}
+		if (o != PMM_NOBODY && !refs[f]) {
+			snprintf(why, n, "pmm: %s frame 0x%x has no references",
+				 owner_names[o], f * PAGE_SIZE);
+			return -1;
+		}
+		if (!used(f))
+			free_seen++;
+		seen[o]++;
+	}
+	if (free_seen != nr_free) {
+		snprintf(why, n, "pmm: free_pages=%u but %u frames are free", nr_free, free_seen);
+		return -1;
+	}
+	for (o = PMM_NOBODY + 1; o < PMM_OWNERS; o++) {
+		if (seen[o] != owned[o]) {
+			snprintf(why, n, "pmm: %s holds %u frames but counts %u",
+				 owner_names[o], seen[o], owned[o]);
+			return -1;
+		}
+		sum += owned[o];
+	}
+	if (nr_free + sum != nr_total) {
+		snprintf(why, n, "pmm: free_pages=%u + in use %u (heap %u kstack %u "
+			 "pgtable %u user %u other %u) != total %u", nr_free, sum,
+			 owned[PMM_HEAP], owned[PMM_KSTACK], owned[PMM_PGTABLE],
+			 owned[PMM_USER], owned[PMM_OTHER], nr_total);
+		return -1;
+	}
+	return 0;
+}
+
+int pmm_check_accounting(char *why, unsigned n)
+{
+	unsigned long fl = spin_lock_irqsave(&pmm_lock);
+	int ret = check_frames_locked(why, n);
+
+	spin_unlock_irqrestore(&pmm_lock, fl);
+	return ret;
+}
 unsigned pmm_total_pages(void) { return nr_total; }
 
 /*

@@ -24,24 +24,24 @@
 #include "syscall.h"
 #include "abi.h"
 #include "bench.h"
+#include "selfcheck.h"
 
 
 void keys_thread_start(void);
 void reaper_thread_start(void);
 void selftest_wait(void);
 unsigned cache_decay_from_cpuid(void);
+void crash_late_start(const char *how);
 
-/* The scheduler tick of one CPU, from its timer interrupt (irqs off). */
+/* The scheduler tick of one CPU, from its timer interrupt (irqs off);
+ * check=1 adds the self-checks and the watchdog (selfcheck.h). */
 void cpu_tick(int cpu)
 {
-	char why[128];
-
+	if (boot_args.check) {
+		selfcheck_tick(cpu);
+		watchdog_tick(cpu);
+	}
 	sched_tick(cpu);
-	/* The full check walks every queued task: every 100 ms, not every
-	 * tick (on a slow CPU a per-tick walk can eat the whole tick). */
-	if (boot_args.check && (jiffies + (uint32_t)cpu * 25) % 100 == 0 &&
-	    sched_check_invariants(cpu, why, sizeof(why)) != 0)
-		printk("nickel: invariant failed on cpu %d: %s\n", cpu, why);
 }
 
 /* CPU 0 also keeps time: jiffies (pit.c) and the sleep timers.  With a
@@ -93,6 +93,7 @@ static void kinit(void *arg)
 		trace_toggle();
 	if (boot_args.selftest)
 		selftest_wait();
+	crash_late_start(boot_args.crash);
 	demo_start(boot_args.demo[0] || !boot_args.init[0] ? boot_args.demo : "none");
 	if (!boot_args.run_s)
 		task_exit(0);
@@ -106,6 +107,7 @@ void cpu_idle_loop(void)
 {
 	for (;;) {
 		cli();
+		watchdog_touch(this_cpu_id());   /* idle with nothing to do is not stuck */
 		/* Work queued here (nr_running, read without the lock: a stale
 		 * value only costs one more tick) runs even if the wake-up's
 		 * reschedule IPI was lost. */

@@ -12,6 +12,7 @@
 #include "task.h"
 #include "spinlock.h"
 #include "pmm.h"
+#include "selfcheck.h"
 #include "heap.h"
 #include "paging.h"
 #include "percpu.h"
@@ -92,7 +93,8 @@ void task_switch_frame(struct task *t, void (*first)(void))
 struct task *task_alloc(const char *name, enum task_kind kind, int nice)
 {
 	struct task *t = kzalloc(sizeof(*t));
-	uint32_t stack = pmm_alloc_aligned(KSTACK_SIZE / PAGE_SIZE, KSTACK_SIZE / PAGE_SIZE);
+	uint32_t stack = pmm_alloc_for(PMM_KSTACK, KSTACK_SIZE / PAGE_SIZE,
+				       KSTACK_SIZE / PAGE_SIZE);
 	unsigned long f;
 
 	if (!t || !stack) {
@@ -264,6 +266,7 @@ void schedule(void)
 	unsigned long flags;
 	int cpu = this_cpu_id();
 
+	watchdog_touch(cpu);
 	next = task_of(sched_pick_next(cpu, &flags));
 	if (next != prev) {
 		next->ti->cpu = cpu;

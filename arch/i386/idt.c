@@ -99,15 +99,27 @@ int in_interrupt(void)
 	return (current_thread_info()->preempt_count & HARDIRQ_MASK) != 0;
 }
 
+/* What each CPU was doing when its current interrupt came (the watchdog's
+ * backtrace); interrupt gates do not nest, so one per CPU is enough. */
+static struct trap_frame *irq_frames[NR_CPUS];
+
+struct trap_frame *trap_irq_frame(int cpu)
+{
+	return irq_frames[cpu];
+}
+
 static void hardware_interrupt(struct trap_frame *f)
 {
 	struct thread_info *ti = current_thread_info();
+	int cpu = ti->cpu;
 
 	ti->preempt_count += HARDIRQ_ONE;
+	irq_frames[cpu] = f;
 	if (handlers[f->vector])
 		handlers[f->vector](f);
 	if (f->vector >= IRQ_BASE && f->vector < IRQ_BASE + 16)
 		irq_chip->eoi(f->vector - IRQ_BASE);   /* LAPIC vectors: their handler EOIs */
+	irq_frames[cpu] = 0;
 	ti->preempt_count -= HARDIRQ_ONE;
 }
 

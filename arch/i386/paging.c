@@ -60,7 +60,7 @@ void *ioremap(uint32_t phys, uint32_t size)
 
 uint32_t *pgdir_create(void)
 {
-	uint32_t pa = pmm_alloc();
+	uint32_t pa = pmm_alloc_for(PMM_PGTABLE, 1, 1);
 	uint32_t *pd;
 
 	if (!pa)
@@ -90,7 +90,7 @@ static uint32_t *walk(uint32_t *pd, uint32_t va, int create)
 
 	if (!(*pde & PTE_PRESENT)) {
 		uint32_t pa;
-		if (!create || !(pa = pmm_alloc()))
+		if (!create || !(pa = pmm_alloc_for(PMM_PGTABLE, 1, 1)))
 			return 0;
 		memset(phys_to_virt(pa), 0, PAGE_SIZE);
 		*pde = pa | PTE_PRESENT | PTE_WRITE | PTE_USER;

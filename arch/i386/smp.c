@@ -14,7 +14,11 @@
  *                  the target's rq lock (and counted the IPI in rq->ipis);
  *                  preempt_on_return does the switch on the way out.
  *   T_IPI_CALL     run call.fn(call.arg), then count down call.pending.
- *   T_IPI_STOP     panic on another CPU: stop here for good.
+ *   T_IPI_STOP     panic on another CPU: stop here for good (and say so in
+ *                  stopped[], which the panicking CPU reports).
+ *   NMI            a CPU that ignores T_IPI_STOP (interrupts off) gets an
+ *                  NMI with stop_wanted set; otherwise an NMI is the
+ *                  watchdog asking for a backtrace (watchdog.c).
  * cpus[c].ipis counts the IPIs CPU c received, of every kind.
  */
 #include "smp.h"
@@ -26,6 +30,8 @@
 #include "panic.h"
 #include "thread_info.h"
 #include "timer.h"
+#include "selfcheck.h"
+#include "printk.h"
 
 /*
  * One cross-call at a time.  call_busy is taken with interrupts on, so a
@@ -86,14 +92,31 @@ static void call_irq(struct trap_frame *f)
 	lapic_eoi();
 }
 
+static volatile int stopped[NR_CPUS];   /* CPU c has stopped; written by c */
+static volatile int stop_wanted;        /* set by panic, before the stop IPI */
+
+static void stop_this_cpu(void)
+{
+	cli();
+	stopped[this_cpu_id()] = 1;
+	for (;;)
+		hlt();
+}
+
 static void stop_irq(struct trap_frame *f)
 {
 	(void)f;
 	cpus[this_cpu_id()].ipis++;
 	lapic_eoi();
-	cli();
-	for (;;)
-		hlt();
+	stop_this_cpu();
+}
+
+static void nmi_irq(struct trap_frame *f)
+{
+	if (stop_wanted)
+		stop_this_cpu();
+	if (!watchdog_nmi(f))
+		panic_trap(f);
 }
 
 /* Before any LAPIC interrupt can arrive (smp_boot_aps). */
@@ -103,6 +126,7 @@ void smp_ap_vectors_ready(void)
 	trap_set_handler(T_IPI_RESCHED, resched_irq);
 	trap_set_handler(T_IPI_CALL, call_irq);
 	trap_set_handler(T_IPI_STOP, stop_irq);
+	trap_set_handler(T_NMI, nmi_irq);
 }
 
 void smp_send_resched(int cpu)
@@ -136,9 +160,49 @@ void smp_call_function(void (*fn)(void *), void *arg)
 	preempt_enable();
 }
 
-/* panic(): the caller already owns the console; the others just stop. */
+static int all_others_stopped(void)
+{
+	int c;
+
+	for (c = 0; c < ncpus; c++)
+		if (c != this_cpu_id() && cpus[c].online && !stopped[c])
+			return 0;
+	return 1;
+}
+
+static void wait_for_stops(int ms)
+{
+	while (ms-- > 0 && !all_others_stopped())
+		udelay(1000);
+}
+
+/*
+ * panic(): the caller already owns the console; the others just stop.
+ * A CPU that holds the console lock stops once its line is out (it holds
+ * the lock with interrupts off), so waiting here keeps lines whole.
+ */
 void smp_stop_others(void)
 {
-	if (lapic_enabled && ncpus > 1)
-		lapic_send_ipi(0, T_IPI_STOP | ICR_ALL_BUT_SELF);
+	int c;
+
+	if (!lapic_enabled || ncpus < 2)
+		return;
+	stop_wanted = 1;
+	__sync_synchronize();
+	lapic_send_ipi(0, T_IPI_STOP | ICR_ALL_BUT_SELF);
+	wait_for_stops(100);
+	for (c = 0; c < ncpus; c++)          /* interrupts off there: NMI */
+		if (c != this_cpu_id() && cpus[c].online && !stopped[c])
+			lapic_send_ipi((uint32_t)cpus[c].apic_id, ICR_NMI);
+	wait_for_stops(100);
+}
+
+/* After a panic: one line per other CPU, printed by the panicking one. */
+void smp_report_stopped(void)
+{
+	int c;
+
+	for (c = 0; c < ncpus; c++)
+		if (c != this_cpu_id() && cpus[c].online)
+			printk("nickel: cpu %d %s\n", c, stopped[c] ? "stopped" : "did not stop");
 }

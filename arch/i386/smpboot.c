@@ -83,7 +83,7 @@ static void __attribute__((noreturn, used)) ap_entry(int cpu)
 /* A page directory like the kernel's, plus the low 4 MiB at 0. */
 static uint32_t identity_page_dir(void)
 {
-	uint32_t pa = pmm_alloc();
+	uint32_t pa = pmm_alloc_for(PMM_PGTABLE, 1, 1);
 	uint32_t *pd;
 
 	if (!pa)
@@ -97,7 +97,8 @@ static uint32_t identity_page_dir(void)
 /* A kernel stack whose thread_info already names the CPU. */
 static uint32_t new_ap_stack(int cpu)
 {
-	uint32_t pa = pmm_alloc_aligned(KSTACK_SIZE / PAGE_SIZE, KSTACK_SIZE / PAGE_SIZE);
+	uint32_t pa = pmm_alloc_for(PMM_KSTACK, KSTACK_SIZE / PAGE_SIZE,
+				    KSTACK_SIZE / PAGE_SIZE);
 	struct thread_info *ti;
 
 	if (!pa)

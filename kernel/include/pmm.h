@@ -11,6 +11,14 @@
 
 struct multiboot_info;
 
+/* Who holds an allocated frame: the page accounting check (selfcheck.c)
+ * counts each owner's frames.  PMM_NOBODY: free, or never RAM we manage
+ * (frames reserved at boot are not part of the total). */
+enum pmm_owner {
+	PMM_NOBODY, PMM_HEAP, PMM_KSTACK, PMM_PGTABLE, PMM_USER, PMM_OTHER,
+	PMM_OWNERS
+};
+
 void pmm_init(const struct multiboot_info *mb);
 uint32_t pmm_alloc(void);              /* physical address, 0 when none */
 uint32_t pmm_alloc_contig(unsigned n); /* n contiguous frames, 0 when none */
@@ -21,5 +29,13 @@ unsigned pmm_refcount(uint32_t pa);
 void pmm_free_contig(uint32_t pa, unsigned n);
 unsigned pmm_free_pages(void);
 unsigned pmm_total_pages(void);
+/* The same, charging the frames to `o` (pmm_alloc* charge PMM_OTHER). */
+uint32_t pmm_alloc_for(enum pmm_owner o, unsigned n, unsigned align_frames);
+const char *pmm_owner_name(enum pmm_owner o);
+unsigned pmm_owner_pages(enum pmm_owner o);
+/* 0 when free_pages + every owner's pages == total and the bitmap, the
+ * owners and the reference counts agree frame by frame; else -1 and why.
+ * O(frames) with pmm_lock held and interrupts off: once a second at most. */
+int pmm_check_accounting(char *why, unsigned n);
 int pmm_self_test(void);               /* 0 when all is well */
 #endif

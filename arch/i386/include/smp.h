@@ -4,7 +4,8 @@
 void smp_detect(void);                 /* kmain: sets ncpus, LAPIC, IOAPIC */
 void smp_boot_aps(void);               /* kernel_run: start the other CPUs */
 int  smp_lapic_ticks(void);            /* 1: each CPU ticks from its LAPIC timer */
-void smp_stop_others(void);            /* panic: halt every other CPU */
+void smp_stop_others(void);            /* panic: halt every other CPU (waits <= 200 ms) */
+void smp_report_stopped(void);         /* panic: "nickel: cpu N stopped" for each */
 void smp_send_resched(int cpu);        /* reschedule IPI */
 /* Run fn(arg) on every other online CPU and wait until all did.  Call with
  * interrupts on (two CPUs calling at once would otherwise deadlock). */

@@ -22,6 +22,7 @@ static inline int trap_from_user(const struct trap_frame *f)
 
 #define T_DIVIDE     0
 #define T_DEBUG      1
+#define T_NMI        2
 #define T_BREAKPOINT 3
 #define T_INVALID_OP 6
 #define T_GPF        13
@@ -42,6 +43,7 @@ void trap_set_handler(int vector, irq_handler_t h);
 const char *trap_name(int vector);
 void irq_install(int irq, irq_handler_t h);  /* legacy IRQ line 0..15 */
 int  in_interrupt(void);                     /* running an IRQ handler? */
+struct trap_frame *trap_irq_frame(int cpu);  /* cpu's interrupted state, in an IRQ */
 int  user_fault(struct trap_frame *f);       /* kill the ring-3 task: 1 if handled */
 void trap_dispatch(struct trap_frame *f);
 void preempt_on_return(struct trap_frame *f);

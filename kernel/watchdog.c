@@ -1,0 +1,130 @@
+/*
+ * watchdog.c - the soft-lockup watchdog (check=1).
+ *
+ * A CPU is stuck when it has not called schedule() (nor gone round its
+ * idle loop) for WATCHDOG_MS of guest time while a task other than the
+ * running one waits on its run queue.  Then, once per episode:
+ *     nickel: soft lockup on cpu N: stuck for Mms in NAME (pid P)
+ * and a backtrace of what that CPU is doing.
+ *
+ * Who looks: every CPU's tick checks itself (enough when its interrupts
+ * are on, e.g. a loop with preemption off) and its neighbour cpu+1 (a CPU
+ * spinning with interrupts off has no tick of its own).  The backtrace of
+ * a neighbour comes from an NMI, which gets through with interrupts off.
+ * Time is jiffies (guest time, kept by CPU 0): a host that stalls QEMU
+ * stalls jiffies too, so a loaded host gives no false alarm.  CPU 0 stuck
+ * with interrupts off stops jiffies: that case goes unseen.
+ *
+ * Per-CPU state, lock-free: last_schedule is written by its CPU only;
+ * warned is set 0 -> 1 by whichever checker reports (compare-and-swap, so
+ * a CPU and its neighbour never both report), and cleared by the CPU when
+ * it schedules again (the episode is over).
+ */
+#include "selfcheck.h"
+#include "task.h"
+#include "sched.h"
+#include "percpu.h"
+#include "timer.h"
+#include "trap.h"
+#include "lapic.h"
+#include "cpu.h"
+#include "panic.h"
+#include "printk.h"
+
+static struct {
+	volatile uint32_t last_schedule;   /* jiffies; that CPU only */
+	volatile int warned;               /* this episode was reported */
+	volatile int backtrace_wanted;     /* set by a checker, cleared by the NMI */
+} wd[NR_CPUS];
+
+void watchdog_touch(int cpu)
+{
+	wd[cpu].last_schedule = jiffies;
+	if (wd[cpu].warned)
+		wd[cpu].warned = 0;
+}
+
+/* Tasks queued on cpu besides the one running there (read without the
+ * lock: a stale value only delays or skips one check). */
+static unsigned waiting_on(int cpu)
+{
+	struct runqueue *rq = &sched_rq[cpu];
+	struct sched_task *curr = rq->curr;
+	unsigned n = rq->nr_running;
+
+	if (curr && !curr->is_idle && curr->array && n)
+		n--;
+	return n;
+}
+
+/* The stuck CPU prints its own backtrace from the NMI; wait for it
+ * (bounded: it might be stuck where even an NMI cannot print). */
+static void backtrace_of_other(int cpu)
+{
+	int waited;
+
+	wd[cpu].backtrace_wanted = 1;
+	__sync_synchronize();
+	lapic_send_ipi((uint32_t)cpus[cpu].apic_id, ICR_NMI);
+	for (waited = 0; wd[cpu].backtrace_wanted && waited < 200; waited++)
+		udelay(1000);
+	if (wd[cpu].backtrace_wanted) {
+		wd[cpu].backtrace_wanted = 0;
+		printk("nickel: cpu %d did not answer the backtrace NMI\n", cpu);
+	}
+}
+
+static void report(int me, int cpu, uint32_t stuck_ms)
+{
+	struct sched_task *curr = sched_rq[cpu].curr;
+	struct trap_frame *f;
+
+	printk("nickel: soft lockup on cpu %d: stuck for %ums in %s (pid %d)\n", cpu,
+	       stuck_ms, curr ? curr->comm : "?", curr ? curr->pid : -1);
+	if (cpu != me) {
+		backtrace_of_other(cpu);
+		return;
+	}
+	f = trap_irq_frame(me);
+	if (f)
+		backtrace_from(f->ebp, f->eip);
+	else
+		backtrace_from(read_ebp(), (uint32_t)__builtin_return_address(0));
+}
+
+static void check_cpu(int me, int cpu)
+{
+	uint32_t last = wd[cpu].last_schedule, stuck = jiffies - last;
+
+	if (!cpus[cpu].online || wd[cpu].warned || stuck < WATCHDOG_MS ||
+	    !waiting_on(cpu))
+		return;
+	if (!__sync_bool_compare_and_swap(&wd[cpu].warned, 0, 1))
+		return;                          /* the other checker reports it */
+	if (wd[cpu].last_schedule != last) {
+		wd[cpu].warned = 0;              /* it just scheduled */
+		return;
+	}
+	report(me, cpu, stuck);
+}
+
+void watchdog_tick(int cpu)
+{
+	check_cpu(cpu, cpu);
+	if (ncpus > 1)
+		check_cpu(cpu, (cpu + 1) % ncpus);
+}
+
+/* The NMI handler's question (smp.c): was this NMI a backtrace request? */
+int watchdog_nmi(struct trap_frame *f)
+{
+	int cpu = this_cpu_id();
+
+	if (!wd[cpu].backtrace_wanted)
+		return 0;
+	printk("nickel: cpu %d backtrace (NMI):\n", cpu);
+	backtrace_from(f->ebp, f->eip);
+	__sync_synchronize();
+	wd[cpu].backtrace_wanted = 0;
+	return 1;
+}

@@ -1,0 +1,107 @@
+"""Self-checks, the soft-lockup watchdog and the stop IPI (issue 8, issue 6b).
+
+docs/selfcheck.md describes what each check looks at."""
+import os
+import re
+from scenario import Scenario, ROOT
+
+DESKTOP = [os.path.join(ROOT, "build", "user", p + ".elf")
+           for p in ("desktop", "xserver", "xclient", "audio", "video", "hog")]
+
+LOCKUP = r"^nickel: soft lockup on cpu (\d+): stuck for (\d+)ms in (\S+) \(pid (\d+)\)"
+
+
+def allow_lockup(sc):
+    """This scenario triggers the watchdog on purpose: only it may print it."""
+    sc.forbid = [p for p in sc.forbid if p != r"soft lockup"]
+    return sc
+
+
+def lockup_once(cpu):
+    def verify(log):
+        hits = re.findall(LOCKUP, log, re.M)
+        problems = []
+        if len(hits) != 1:
+            return ["expected 1 soft lockup warning, got %d" % len(hits)]
+        c, ms, name, _ = hits[0]
+        if int(c) != cpu or name != "hang":
+            problems.append("warning names cpu %s task %s, expected cpu %d task hang"
+                            % (c, name, cpu))
+        if not 5000 <= int(ms) <= 7000:
+            problems.append("stuck for %s ms, expected 5000..7000" % ms)
+        after = log[log.index("soft lockup"):]
+        if not re.search(r"^  \[<[0-9a-f]{8}>\] crash_hang_spin\+0x", after, re.M):
+            problems.append("backtrace does not name crash_hang_spin")
+        if after.find("crash_hang_spin") > after.find("let go"):
+            problems.append("backtrace printed after the CPU let go")
+        return problems
+    return verify
+
+
+def pages_add_up(log):
+    """The first page check's line: free + every owner == total."""
+    m = re.search(r"^nickel: selfcheck: pages ok: (.*) total=(\d+)$", log, re.M)
+    if not m:
+        return ["no selfcheck pages line"]
+    parts = dict(kv.split("=") for kv in m.group(1).split())
+    used = sum(int(v) for k, v in parts.items() if k != "free")
+    problems = []
+    if int(parts["free"]) + used != int(m.group(2)):
+        problems.append("free %s + used %d != total %s" % (parts["free"], used, m.group(2)))
+    for owner in ("heap", "kstack", "pgtable", "user"):
+        if int(parts.get(owner, 0)) <= 0:
+            problems.append("no pages charged to %s: %s" % (owner, m.group(0)))
+    return problems
+
+
+def stopped_once(ncpus):
+    """One panic, every other CPU stopped, and nothing but the panic's own
+    lines from the panic to the power-off (no interleaved output)."""
+    def verify(log):
+        panics = re.findall(r"PANIC on cpu (\d+)", log)
+        if len(panics) != 1:
+            return ["expected 1 PANIC line, got %d" % len(panics)]
+        me = int(panics[0])
+        problems = []
+        if me == 0:
+            problems.append("crash=late panicked on the boot CPU")
+        tail = log[log.index("nickel: PANIC"):].splitlines()
+        stopped = set()
+        for line in tail[1:]:
+            m = re.match(r"^nickel: cpu (\d+) stopped$", line)
+            if m:
+                stopped.add(int(m.group(1)))
+            elif not re.match(r"^(backtrace:|  \[<[0-9a-f]{8}>\] \S+|"
+                              r"nickel: power off \(status=1\)|"
+                              r"nickel: it is now safe.*|)$", line):
+                problems.append("stray line after the panic: %r" % line)
+        want = set(range(ncpus)) - {me}
+        if stopped != want:
+            problems.append("stopped cpus %s, expected %s" % (sorted(stopped), sorted(want)))
+        return problems
+    return verify
+
+
+SCENARIOS = [
+    allow_lockup(Scenario(
+        "selfcheck-soft-lockup-cpu1-irqs-off-reported-once-by-neighbour",
+        args="demo=hogs hogs=2 check=1 crash=hang run=12", smp=2, mem=32,
+        expect=[r"crash=hang: cpu 1 spins", r"nickel: cpu 1 backtrace \(NMI\)",
+                r"crash=hang: cpu 1 let go", r"power off \(status=0\)"],
+        verify=lockup_once(1), timeout=150)),
+    allow_lockup(Scenario(
+        "selfcheck-soft-lockup-1-cpu-preempt-off-reported-once-by-own-tick",
+        args="demo=hogs hogs=1 check=1 crash=hang run=12", smp=1, mem=32,
+        expect=[r"crash=hang: cpu 0 spins", r"crash=hang: cpu 0 let go",
+                r"power off \(status=0\)"],
+        verify=lockup_once(0), timeout=150)),
+    Scenario("selfcheck-late-panic-smp4-prints-once-and-stops-every-cpu",
+             args="demo=hogs check=1 crash=late run=20", smp=4, mem=32, exit_code=1,
+             allow_panic=True, forbid=[r"invariant failed", r"soft lockup", r"did not stop"],
+             expect=[r"PANIC on cpu 3: crash=late"], verify=stopped_once(4), timeout=120),
+    Scenario("selfcheck-page-accounting-adds-up-with-processes",
+             args="init=desktop check=1 -- hogs=2 seconds=3", mem=32, smp=2,
+             modules=DESKTOP,
+             expect=[r"nickel: selfcheck: pages ok", r"nickel: init exited status=0"],
+             verify=pages_add_up, timeout=150),
+]
