@@ -3,6 +3,7 @@
  * map, then the kernel heap on top of it, and the banner's memory figures.
  */
 #include "multiboot.h"
+#include "mb_mem.h"
 #include "paging.h"
 #include "pmm.h"
 #include "heap.h"
@@ -16,23 +17,15 @@ static void *heap_grow_from_pmm(size_t bytes)
 	return pa ? phys_to_virt(pa) : 0;
 }
 
+static const void *phys_map(uint32_t pa)
+{
+	return phys_to_virt(pa);
+}
+
 /* Top of usable RAM in MiB, rounded up (QEMU -m 128 reports 128). */
 unsigned boot_mem_mib(const struct multiboot_info *mb)
 {
-	uint64_t top = 0;
-
-	if (mb->flags & MB_INFO_MMAP) {
-		uint32_t p = mb->mmap_addr, end = mb->mmap_addr + mb->mmap_length;
-		while (p < end) {
-			const struct multiboot_mmap *e = phys_to_virt(p);
-			if (e->type == 1 && e->addr + e->len > top && e->addr < 0x100000000ull)
-				top = e->addr + e->len;
-			p += e->size + 4;
-		}
-	} else if (mb->flags & MB_INFO_MEM) {
-		top = 0x100000 + (uint64_t)mb->mem_upper * 1024;
-	}
-	return (unsigned)((top + 0xFFFFF) >> 20);
+	return (unsigned)((mb_ram_top(mb, phys_map) + 0xFFFFF) >> 20);
 }
 
 void boot_mem_init(const struct multiboot_info *mb)

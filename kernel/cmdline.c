@@ -37,6 +37,7 @@ static const struct key keys[] = {
 	{ "bench",       INT,       OFF(bench), 0, 1, 0 },
 	{ "max_tasks",   INT,       OFF(max_tasks), 8, 4096, 0 },
 	{ "pin",         INT,       OFF(pin), 0, 63, 0 },
+	{ "mmap",        CHOICE,    OFF(mmap), 0, 8, "use ignore" },
 };
 
 void boot_args_defaults(struct boot_args *a)

@@ -79,6 +79,8 @@ void kmain(uint32_t magic, uint32_t mb_phys)
 	if (magic != MULTIBOOT_BOOT_MAGIC)
 		panic("not started by a multiboot loader (magic 0x%x)", magic);
 	parse_command_line(mb);
+	if (!strcmp(boot_args.mmap, "ignore"))   /* test the mem_lower/upper path */
+		((struct multiboot_info *)mb)->flags &= ~MB_INFO_MMAP;
 	tsc_calibrate();
 	boot_mem_init(mb);
 	smp_detect();                  /* ncpus, APICs: before the banner */

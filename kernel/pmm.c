@@ -8,6 +8,7 @@
  */
 #include "pmm.h"
 #include "multiboot.h"
+#include "mb_mem.h"
 #include "paging.h"
 #include "spinlock.h"
 #include "string.h"
@@ -56,21 +57,22 @@ static void mark_range(uint64_t start, uint64_t end, int make_free)
 	}
 }
 
+static const void *phys_map(uint32_t pa)
+{
+	return phys_to_virt(pa);
+}
+
+static void ram_is_free(uint64_t start, uint64_t end, void *ctx)
+{
+	(void)ctx;
+	mark_range(start, end, 1);
+}
+
 static void add_ram(const struct multiboot_info *mb)
 {
-	if (mb->flags & MB_INFO_MMAP) {
-		uint32_t p = mb->mmap_addr, end = mb->mmap_addr + mb->mmap_length;
-		while (p < end) {
-			const struct multiboot_mmap *e = phys_to_virt(p);
-			if (e->type == 1)
-				mark_range(e->addr, e->addr + e->len, 1);
-			p += e->size + 4;
-		}
-	} else if (mb->flags & MB_INFO_MEM) {
-		printk("nickel: no memory map, using mem_lower/mem_upper\n");
-		mark_range(0, (uint64_t)mb->mem_lower * 1024, 1);
-		mark_range(0x100000, 0x100000 + (uint64_t)mb->mem_upper * 1024, 1);
-	}
+	if (mb_ram_ranges(mb, phys_map, ram_is_free, 0) == MB_MEM_LOWER_UPPER)
+		printk("nickel: no memory map, using mem_lower=%u KiB mem_upper=%u KiB\n",
+		       mb->mem_lower, mb->mem_upper);
 }
 
 static void reserve_boot_data(const struct multiboot_info *mb)

@@ -30,6 +30,7 @@ struct boot_args {
 	int bench;               /* measure the scheduler, then power off */
 	int max_tasks;
 	int pin;                 /* hogs/nice demos: every hog on this CPU; -1 = free */
+	char mmap[8];            /* "ignore": boot as if there were no memory map */
 	int argc;                /* init's argv after "--" */
 	char *argv[MAX_INIT_ARGS];
 };
