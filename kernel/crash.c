@@ -7,6 +7,8 @@
  *               there, or only preemption off on a 1-CPU machine) while a
  *               task waits on its queue: the soft-lockup watchdog's test
  *   crash=late  a kernel thread on the last CPU panics: the stop IPI's test
+ *   crash=pages a reference to a free page (a use-after-free bug): the
+ *               page accounting check must report it (and nothing breaks)
  */
 #include "string.h"
 #include "printk.h"
@@ -16,6 +18,7 @@
 #include "percpu.h"
 #include "timer.h"
 #include "cpu.h"
+#include "pmm.h"
 
 #define HANG_MS 7000
 
@@ -114,10 +117,23 @@ static void late(void *arg)
 	panic("crash=late on cpu %d, every cpu online", this_cpu_id());
 }
 
+static void reference_a_free_page(void)
+{
+	uint32_t pa = pmm_alloc();
+
+	if (!pa)
+		return;
+	pmm_free(pa);
+	pmm_ref(pa);                       /* the bug: pa is free */
+	printk("nickel: crash=pages: took a reference to free page 0x%x\n", pa);
+}
+
 /* From kinit: the triggers that need a running system. */
 void crash_late_start(const char *how)
 {
-	if (!strcmp(how, "hang"))
+	if (!strcmp(how, "pages"))
+		reference_a_free_page();
+	else if (!strcmp(how, "hang"))
 		pinned_thread("hang", hang, ncpus - 1);
 	else if (!strcmp(how, "late"))
 		pinned_thread("late", late, ncpus - 1);

@@ -24,7 +24,7 @@ struct boot_args {
 	char init[32];
 	int rr_slice;            /* ms */
 	int cache_decay;         /* ticks; -1 = from CPUID */
-	char crash[8];           /* ud pf gp de: fault now; hang late: from kinit */
+	char crash[8];           /* ud pf gp de: fault now; hang late pages: from kinit */
 	int check;               /* self-checks */
 	int selftest;            /* run the boot self-tests (pmm, heap) */
 	int bench;               /* measure the scheduler, then power off */

@@ -99,6 +99,12 @@ SCENARIOS = [
              args="demo=hogs check=1 crash=late run=20", smp=4, mem=32, exit_code=1,
              allow_panic=True, forbid=[r"invariant failed", r"soft lockup", r"did not stop"],
              expect=[r"PANIC on cpu 3: crash=late"], verify=stopped_once(4), timeout=120),
+    Scenario("selfcheck-page-check-catches-a-reference-to-a-free-page",
+             args="demo=none check=1 crash=pages run=3", mem=32,
+             allow_panic=True, forbid=[r"PANIC", r"soft lockup"],
+             expect=[r"crash=pages: took a reference to free page",
+                     r"^nickel: invariant failed on cpu 0: pmm: free frame 0x[0-9a-f]+ "
+                     r"has owner nobody refs 1$", r"power off \(status=0\)"], timeout=60),
     Scenario("selfcheck-page-accounting-adds-up-with-processes",
              args="init=desktop check=1 -- hogs=2 seconds=3", mem=32, smp=2,
              modules=DESKTOP,
