@@ -238,9 +238,13 @@ long proc_exec(struct trap_frame *f, const char *name, int argc, char **argv)
 
 /* ---- exit and wait ---- */
 
-static void reparent_children(struct task *t)
+/* tasks_lock held.  Returns how many children init got; the caller wakes
+ * init after dropping tasks_lock (wait_event holds the waitq lock while
+ * its condition takes tasks_lock: waking here would be ABBA). */
+static int reparent_children(struct task *t)
 {
 	struct list_node *n, *tmp;
+	int moved = 0;
 
 	list_for_each_safe(n, tmp, &t->children) {
 		struct task *c = list_entry(n, struct task, sibling);
@@ -249,9 +253,9 @@ static void reparent_children(struct task *t)
 		c->se.parent = init_task ? &init_task->se : 0;
 		if (init_task)
 			list_add_tail(&c->sibling, &init_task->children);
+		moved++;
 	}
-	if (init_task)
-		wake_up(&init_task->child_exit);  /* it may have zombies to reap now */
+	return init_task ? moved : 0;
 }
 
 static void close_all_fds(struct task *t)
@@ -279,6 +283,7 @@ void proc_exit(int wait_status)
 {
 	struct task *t = current;
 	unsigned long f;
+	int orphans;
 
 	close_all_fds(t);
 	mm_destroy(t->mm);                       /* switches to the kernel's CR3 */
@@ -287,12 +292,14 @@ void proc_exit(int wait_status)
 		init_exited(wait_status);
 	f = spin_lock_irqsave(&tasks_lock);
 	t->wait_status = wait_status;
-	reparent_children(t);
+	orphans = reparent_children(t);
 	cli();
 	t->se.state = SCHED_TASK_ZOMBIE;
 	if (t->parent && t->parent->kind != TASK_USER)
 		task_give_to_reaper(t);          /* no process will wait for it */
 	spin_unlock(&tasks_lock);
+	if (orphans)
+		wake_up(&init_task->child_exit);  /* it may have zombies to reap now */
 	if (t->parent && t->parent->kind == TASK_USER)
 		wake_up(&t->parent->child_exit);
 	schedule();
