@@ -56,7 +56,12 @@ repeat:
 			wake_accounting(p);
 			preempt = sched_policy->activate(rq, p, waker, kind, sync);
 			activate_queued(rq, p);
-			if (preempt)
+			/* An idle CPU is always kicked, whatever the policy said:
+			 * "sync" (2.6.0: the waker will sleep, don't preempt it)
+			 * and rr's "never preempt" are about a running task.
+			 * Without the kick a task woken onto another, halted CPU
+			 * waits there for that CPU's next tick (up to 1 ms). */
+			if (preempt || rq->curr->is_idle)
 				resched_task(rq, rq->curr);
 		}
 		p->state = SCHED_TASK_RUNNING;

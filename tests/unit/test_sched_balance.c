@@ -240,3 +240,39 @@ UNIT_TEST(remote_preemption_sends_ipi)
 	sched_host_jiffies += 200;
 	CHECK_EQ(k0 + 1, sched_host_kicks[1]);
 }
+
+/* A wake-up onto another, idle CPU always kicks it: a sync wake-up that may
+ * not pull the task (pinned) and rr's "never preempt" used to leave that
+ * CPU halted until its next tick (the pingpong scenario's 1 ms tail). */
+static void pinned_sync_wake_kicks_idle_cpu(const struct sched_policy *pol)
+{
+	struct sched_task *w, *p;
+	unsigned long k0;
+
+	host_boot(2, pol);
+	w = host_spawn("waker", 0, 0);
+	p = host_spawn("pinned", 0, 1);
+	CHECK_EQ(0, sched_set_affinity(p, SCHED_CPU_BIT(1)));
+	host_schedule(0);
+	host_schedule(1);
+	host_sleep(p);
+	CHECK(host_curr(1)->is_idle);
+	sched_host_jiffies += 20;
+	k0 = sched_host_kicks[1];
+	CHECK(host_wake(p, w, SCHED_WAKER_USER, true));
+	CHECK_EQ(1, p->cpu);                       /* not allowed on the waker's CPU */
+	CHECK(host_curr(1)->need_resched);
+	CHECK_EQ(k0 + 1, sched_host_kicks[1]);
+	host_schedule(1);
+	CHECK(host_curr(1) == p);
+}
+
+UNIT_TEST(pinned_sync_wakeup_kicks_idle_cpu_nick)
+{
+	pinned_sync_wake_kicks_idle_cpu(&sched_policy_nick);
+}
+
+UNIT_TEST(pinned_sync_wakeup_kicks_idle_cpu_rr)
+{
+	pinned_sync_wake_kicks_idle_cpu(&sched_policy_rr);
+}
