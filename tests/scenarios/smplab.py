@@ -1,0 +1,72 @@
+"""SMP scenarios with ring-3 programs (issue 6): cross-CPU wake-up latency
+(user/pingpong.c).  Numbers come from the final stat dump (guest time).
+
+Under TCG the latency tail is the host's: with four QEMUs on the 2-core
+host pingpong's p99 went from ~0.7 ms to ~5.5 ms.  So make test checks what
+the kernel controls (the wake-ups kicked the halted CPU with an IPI, the
+waiter stayed pinned, all samples arrived) and the issue's strict claim
+(p99 <= 1 ms) runs in make test-lab.
+"""
+import os
+import nickel_log as L
+from scenario import Scenario, ROOT
+
+USER = os.path.join(ROOT, "build", "user")
+TRIALS = 1000
+
+
+def pingpong_facts(log):
+    """(problems, lat line, last dump) of a pingpong run."""
+    dumps = L.stat_dumps(log)
+    if not dumps:
+        return ["no stat dump"], None, None
+    last = dumps[-1]
+    lats = [l for l in last.lats if l["name"] == "pingpong"]
+    if not lats:
+        return ["no lat line for pingpong"], None, last
+    lat = lats[0]
+    problems = []
+    if lat["n"] != TRIALS:
+        problems.append("n=%d samples, expected %d" % (lat["n"], TRIALS))
+    return problems, lat, last
+
+
+def kernel_side(log):
+    """The waiter ran on CPU 1 only (one move, from where init started)
+    and CPU 1 was sent a reschedule IPI for most wake-ups.  Without the
+    kick a halted CPU waits for its next tick (p99 ~1 ms at best): the
+    kernel before the fix sent 1 IPI in 1000 wake-ups.  Not all 1000: on
+    a loaded host a stamp may arrive before the waiter has switched out
+    (it is still CPU 1's current task and needs no IPI)."""
+    problems, lat, last = pingpong_facts(log)
+    if lat is None:
+        return problems
+    waiter = last.task(pid=1)
+    if waiter["cpu"] != 1 or waiter["migrations"] != 1:
+        problems.append("waiter cpu=%d migrations=%d, expected cpu=1 migrations=1"
+                        % (waiter["cpu"], waiter["migrations"]))
+    if last.cpus[1]["ipis"] < TRIALS // 2:
+        problems.append("cpu 1 ipis=%d, expected >= %d (half of the wake-ups; "
+                        "p50 %d us)" % (last.cpus[1]["ipis"], TRIALS // 2, lat["p50_us"]))
+    return problems
+
+
+def p99_within_1ms(log):
+    problems, lat, _ = pingpong_facts(log)
+    if lat is not None and lat["p99_us"] > 1000:
+        problems.append("p99 %d us, expected <= 1000 (max %d us)"
+                        % (lat["p99_us"], lat["max_us"]))
+    return problems
+
+
+def pingpong(name, verify):
+    return Scenario(name, args="init=pingpong check=1 -- n=%d seed=7" % TRIALS, smp=2,
+                    mem=32, modules=[os.path.join(USER, "pingpong.elf")],
+                    expect=[r"nickel: init exited status=0"], verify=verify,
+                    timeout=120)
+
+
+SCENARIOS = [pingpong("smp-cross-cpu-wakeup-kicks-halted-cpu-with-ipi", kernel_side)]
+# The issue's claim, timing under TCG: make test-lab (NICKEL_LAB_TESTS=1).
+if os.environ.get("NICKEL_LAB_TESTS"):
+    SCENARIOS.append(pingpong("lab-cross-cpu-wakeup-p99-within-1ms", p99_within_1ms))
