@@ -13,18 +13,23 @@ BANNER_DEFAULTS = r"^nickel \S+ \(policy=nick, cpus=1, mem=32 MiB\)$"
 
 
 def many_modules(n):
-    """n stripped copies of hello.elf named m00.elf, m01.elf, ..."""
+    """n stripped copies of hello.elf named m00.elf, m01.elf, ...  Written
+    under a private name and renamed, so that two runners importing this at
+    once never see a half-written file."""
     if not os.path.exists(HELLO):
         return []
     os.makedirs(MODS, exist_ok=True)
-    small = os.path.join(MODS, "hello-stripped.elf")
+    small = os.path.join(MODS, "hello-stripped.%d.tmp" % os.getpid())
     if subprocess.call(["strip", "-o", small, HELLO]) != 0:
         shutil.copy(HELLO, small)
     paths = []
     for i in range(n):
         p = os.path.join(MODS, "m%02d.elf" % i)
-        shutil.copy(small, p)
+        tmp = p + ".%d.tmp" % os.getpid()
+        shutil.copy(small, tmp)
+        os.replace(tmp, p)
         paths.append(p)
+    os.remove(small)
     return paths
 
 
