@@ -38,6 +38,7 @@ static const struct key keys[] = {
 	{ "max_tasks",   INT,       OFF(max_tasks), 8, 4096, 0 },
 	{ "pin",         INT,       OFF(pin), 0, 63, 0 },
 	{ "mmap",        CHOICE,    OFF(mmap), 0, 8, "use ignore" },
+	{ "seed",        INT,       OFF(seed), 0, 999999999, 0 },
 };
 
 void boot_args_defaults(struct boot_args *a)
@@ -49,6 +50,7 @@ void boot_args_defaults(struct boot_args *a)
 	a->cache_decay = -1;
 	a->max_tasks = 256;
 	a->pin = -1;
+	a->seed = 1;
 }
 
 /* Decimal integer with an optional sign; 0 when `s` is not one. */

@@ -31,6 +31,7 @@ struct boot_args {
 	int max_tasks;
 	int pin;                 /* hogs/nice demos: every hog on this CPU; -1 = free */
 	char mmap[8];            /* "ignore": boot as if there were no memory map */
+	int seed;                /* demo=fuzz: the fuzzer's seed (default 1) */
 	int argc;                /* init's argv after "--" */
 	char *argv[MAX_INIT_ARGS];
 };
