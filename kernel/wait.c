@@ -86,6 +86,12 @@ void sleep_ms(unsigned ms)
 	t->se.state = SCHED_TASK_SLEEPING;
 	spin_unlock(&timer_lock);                /* irqs stay off until schedule */
 	schedule();
+	/* A kill wakes us early: leave the timer list, or timers_tick would
+	 * walk our freed task after we exit (list_del of an unlinked node
+	 * is harmless). */
+	spin_lock(&timer_lock);
+	list_del(&t->timer_node);
+	spin_unlock(&timer_lock);
 	irq_restore(f);
 }
 
