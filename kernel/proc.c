@@ -131,8 +131,10 @@ static void first_return_to_user(void)
 }
 
 /* Start module `name` as a new process, a child of the calling kernel
- * thread; argv[0] is the name, argv[1..] the words given. */
-static struct task *spawn(const char *name, int argc, char **argv)
+ * thread; argv[0] is the name, argv[1..] the words given.  `setup` (may be
+ * null) runs on the task before it is started, e.g. to pin it. */
+static struct task *spawn(const char *name, int argc, char **argv,
+			  void (*setup)(struct task *))
 {
 	const struct module *m = module_find(name);
 	struct task *t;
@@ -156,6 +158,8 @@ static struct task *spawn(const char *name, int argc, char **argv)
 	open_console_fds(t);
 	user_frame_init(task_user_frame(t), entry, sp);
 	task_switch_frame(t, first_return_to_user);
+	if (setup)
+		setup(t);
 	kthread_start(t);
 	return t;
 }
@@ -164,14 +168,14 @@ int proc_start_init(const char *name, int argc, char **argv)
 {
 	if (!module_find(name))
 		return -ENOENT;
-	init_task = spawn(name, argc, argv);
+	init_task = spawn(name, argc, argv, 0);
 	return init_task ? init_task->se.pid : -ENOMEM;
 }
 
 /* A demo process (kernel/demo): nobody waits for it; the reaper frees it. */
-int proc_spawn(const char *name, int argc, char **argv)
+int proc_spawn(const char *name, int argc, char **argv, void (*setup)(struct task *))
 {
-	struct task *t = spawn(name, argc, argv);
+	struct task *t = spawn(name, argc, argv, setup);
 	return t ? t->se.pid : -ENOMEM;
 }
 

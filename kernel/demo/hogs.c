@@ -4,8 +4,8 @@
  * value (demo=nice).  Keys + and - add and remove one hog live.
  * When the `hog` program is loaded as a module (make run does), each hog
  * is a ring-3 process running it; otherwise a kernel thread.  Either way
- * it is called "hog" in the stat dump.  `pin=C` keeps every kernel-thread
- * hog on CPU C (sched_set_affinity).
+ * it is called "hog" in the stat dump.  `pin=C` keeps every hog, thread
+ * or process, on CPU C (sched_set_affinity, before it first runs).
  */
 #include "demo.h"
 #include "task.h"
@@ -34,24 +34,6 @@ static void hog(void *arg)
 		x = x * 1664525u + 1013904223u;  /* burn: no sleeping, ever */
 }
 
-/* A ring-3 hog: user/hog.c, which sets its own nice value. */
-static int add_process_hog(int slot, int nice)
-{
-	char arg[16], *argv[1] = { arg };
-	int pid;
-
-	snprintf(arg, sizeof(arg), "nice=%d", nice);
-	pid = proc_spawn("hog", 1, argv);
-	if (pid < 0) {
-		printk("nickel: could not start a hog process\n");
-		nr_hogs--;
-		return -1;
-	}
-	hogs[slot] = pid;
-	is_process[slot] = 1;
-	return pid;
-}
-
 /* pin=C: the hog may run on CPU C only (the SMP affinity scenarios). */
 static void pin_hog(struct task *t)
 {
@@ -60,6 +42,24 @@ static void pin_hog(struct task *t)
 	if (sched_set_affinity(&t->se, SCHED_CPU_BIT(boot_args.pin)) != 0)
 		printk("nickel: pin=%d: no such CPU; hog %d runs anywhere\n",
 		       boot_args.pin, t->se.pid);
+}
+
+/* A ring-3 hog: user/hog.c, which sets its own nice value. */
+static int add_process_hog(int slot, int nice)
+{
+	char arg[16], *argv[1] = { arg };
+	int pid;
+
+	snprintf(arg, sizeof(arg), "nice=%d", nice);
+	pid = proc_spawn("hog", 1, argv, pin_hog);
+	if (pid < 0) {
+		printk("nickel: could not start a hog process\n");
+		nr_hogs--;
+		return -1;
+	}
+	hogs[slot] = pid;
+	is_process[slot] = 1;
+	return pid;
 }
 
 int demo_add_hog(int nice)

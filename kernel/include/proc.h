@@ -15,7 +15,8 @@ struct trap_frame;
 #define ARG_BYTES 4096
 
 int proc_start_init(const char *name, int argc, char **argv);  /* pid 1 */
-int proc_spawn(const char *name, int argc, char **argv);       /* demo process */
+/* A demo process; setup (or null) runs on the task before it starts. */
+int proc_spawn(const char *name, int argc, char **argv, void (*setup)(struct task *));
 long proc_fork(struct trap_frame *f);
 long proc_exec(struct trap_frame *f, const char *name, int argc, char **argv);
 void proc_exit(int wait_status) __attribute__((noreturn));
