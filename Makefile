@@ -66,12 +66,16 @@ test: deps $(KERNEL) $(ISO) unit-build user $(HOST_TEST_BINS)
 test-lab: deps $(KERNEL) user
 	NICKEL_LAB_TESTS=1 python3 tests/run.py --only '^lab-'
 
-# make bench: speed and capacity numbers (never part of make test).
-bench: deps bench-sched $(KERNEL)
+# make bench: the scheduler's cost (host and kernel micro-benchmarks, a few
+# seconds), then the benchmark matrix (tools/bench-matrix, docs/lab.md;
+# BENCH_QUICK=1: 1 CPU only).  Never part of make test.
+bench: deps bench-sched $(KERNEL) user
 	@mkdir -p bench/out
 	@echo "## Scheduler cost in the kernel (QEMU $(ACCEL); TCG numbers are noisy)"
 	@python3 tools/nickel-qemu --smp 1 --mem 64 --accel $(ACCEL) --append "bench=1" \
 		| tee bench/out/kernel-sched.log | grep '^|'
+	@echo "## Benchmark matrix (policies x loads x CPUs)"
+	python3 tools/bench-matrix --out bench/out $(if $(BENCH_QUICK),--quick)
 
 clean:
 	rm -rf $(BUILD) $(ISO)

@@ -1,6 +1,7 @@
 """labcommon: what the lab tools (nickstat, timeline, latency, lab) share:
 reading a log with one-line errors, and the lat lines of the final dump."""
 import os
+import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -11,6 +12,18 @@ def die(tool, msg):
     """The one-line error every tool gives: `tool: file:line: what`."""
     sys.stderr.write("%s: %s\n" % (tool, msg))
     sys.exit(1)
+
+
+def run_to_log(cmd, log, timeout):
+    """Run a boot command with its output in the file log; None when it
+    ended with status 0, else what went wrong (for an error naming log)."""
+    with open(log, "w") as f:
+        try:
+            rc = subprocess.call(cmd, stdout=f, stderr=subprocess.STDOUT,
+                                 stdin=subprocess.DEVNULL, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return "no power-off within %d s (timeout; see the log)" % timeout
+    return None if rc == 0 else "nickel-qemu ended with %s (see the log)" % rc
 
 
 def read_log(tool, path):

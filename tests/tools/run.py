@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """tests/tools/run.py - golden-file tests of the lab tools (nickstat,
-timeline, latency, lab) on logs recorded from real nickel runs
+timeline, latency, lab, bench-matrix) on logs recorded from real nickel runs
 (tests/tools/data/*.log, see README there).  Prints `PASS name` /
 `FAIL name: why`; exit 1 on any failure.
 
@@ -87,6 +87,22 @@ def golden_cases(update):
         result("lab-report-md", prob or golden("desktop-report.md", md, update))
 
 
+def bench_matrix_cases(update):
+    """tools/bench-matrix on the recorded matrix logs (data/bench/*.log):
+    CSV, summary table and one chart against golden files."""
+    with tempfile.TemporaryDirectory() as d:
+        rc, out, err = run("bench-matrix", "--from-logs", data("bench"), "--out", d)
+        prob = "exit %d: %s" % (rc, err.strip()) if rc else None
+        files = {} if prob else {f: open(os.path.join(d, f)).read()
+                                 for f in ("matrix.csv", "summary.md", "x_p99.svg")}
+    result("bench-matrix-csv", prob or golden("bench-matrix.csv", files["matrix.csv"], update))
+    result("bench-matrix-summary-md",
+           prob or golden("bench-summary.md", files["summary.md"], update) or
+           (None if out == files["summary.md"] else "stdout is not summary.md"))
+    result("bench-matrix-x-p99-svg", prob or golden("bench-x-p99.svg", files["x_p99.svg"],
+                                                    update))
+
+
 def truncated_cases():
     """A log cut inside a stat dump or a trace: exit 1 and one line naming
     the file and line."""
@@ -103,6 +119,8 @@ def truncated_cases():
                  ("latency", [stats, "-o", os.path.join(d, "x.svg")],
                   "%s:%d: log ends inside a stat dump" % (stats, cut)),
                  ("lab", ["--from-logs", stats, stats, stats, "--out", d],
+                  "%s:%d: log ends inside a stat dump" % (stats, cut)),
+                 ("bench-matrix", ["--from-logs", d, "--out", os.path.join(d, "o")],
                   "%s:%d: log ends inside a stat dump" % (stats, cut)),
                  ("timeline", [trace, "-o", os.path.join(d, "x.svg")],
                   "%s:%d: trace starting at line" % (trace, tcut))]
@@ -121,7 +139,7 @@ def truncated_cases():
 
 
 def help_cases():
-    for tool in ("nickstat", "timeline", "latency", "lab"):
+    for tool in ("nickstat", "timeline", "latency", "lab", "bench-matrix"):
         rc, out, _ = run(tool, "--help")
         result("%s-help" % tool, None if rc == 0 and "usage:" in out else
                "--help exited %d" % rc)
@@ -130,6 +148,7 @@ def help_cases():
 def main():
     update = "--update" in sys.argv[1:]
     golden_cases(update)
+    bench_matrix_cases(update)
     if not update:
         truncated_cases()
         help_cases()
