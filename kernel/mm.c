@@ -232,6 +232,19 @@ uint32_t mm_mmap(struct mm *mm, uint32_t len)
 	return start;
 }
 
+/* mmaps grow down from MMAP_TOP: after an unmap the next one may start
+ * right below the lowest area still mapped (exhaust:mmap - the space of
+ * freed areas was lost for good). */
+static void mmap_low_update(struct mm *mm)
+{
+	int i;
+
+	mm->mmap_low = MMAP_TOP;
+	for (i = 0; i < MAX_MMAPS; i++)
+		if (mm->mmaps[i].end && mm->mmaps[i].start < mm->mmap_low)
+			mm->mmap_low = mm->mmaps[i].start;
+}
+
 int mm_munmap(struct mm *mm, uint32_t va, uint32_t len)
 {
 	uint32_t end = va + ((len + 0xFFF) & ~0xFFFu), p;
@@ -257,5 +270,6 @@ int mm_munmap(struct mm *mm, uint32_t va, uint32_t len)
 			unmap_page(mm->pgdir, p);
 		}
 	}
+	mmap_low_update(mm);
 	return 0;
 }
