@@ -57,10 +57,43 @@ def fuzz(seed, batches=20, calls=200, smp=2):
 # (seed 1 and seed 3, not reproduced on replay: a race, docs/robustness.md),
 # so make test fuzzes on one CPU; NICKEL_FUZZ_SMP=1 (make test-fuzz) adds
 # the SMP runs and the soak.
-SMP_RUNS = [fuzz(1, smp=2), fuzz(3, smp=2)] if os.environ.get("NICKEL_FUZZ_SMP") else []
+SOAK_MODULES = [elf(m) for m in
+                "soak fuzz hello desktop xserver xclient audio video hog".split()]
+
+
+def soak_passed(log):
+    m = re.search(r"^soak: .*fuzz_runs=(\d+) fuzz_failed=(\d+) desktop_status=(-?\d+) "
+                  r"free_pages_before=(\d+) free_pages_after=(\d+) slack_pages=(\d+) "
+                  r"result=(\w+)", log, re.M)
+    if not m:
+        return ["no soak summary line"]
+    runs, failed, dst, before, after, slack = (int(m.group(i)) for i in range(1, 7))
+    problems = []
+    if runs < 1 or failed:
+        problems.append("fuzz runs %d, failed %d (expected >= 1, 0)" % (runs, failed))
+    if dst != 0:
+        problems.append("desktop status %d, expected 0" % dst)
+    if after < before - slack:
+        problems.append("free_pages %d after, %d before (slack %d)" % (after, before, slack))
+    return problems
+
+
+SOAK = Scenario("soak-60s-fuzz-plus-desktop-smp4-no-panic-no-leak",
+                args="init=soak check=1 -- seconds=60", smp=4, mem=64,
+                modules=SOAK_MODULES,
+                expect=[r"soak: .*result=PASS", r"nickel: init exited status=0"],
+                verify=soak_passed, timeout=600)
+
+SMP_RUNS = ([fuzz(1, smp=2), fuzz(3, smp=2), SOAK]
+            if os.environ.get("NICKEL_FUZZ_SMP") else [])
 
 SCENARIOS = SMP_RUNS + [
     fuzz(1, smp=1), fuzz(2, smp=1), fuzz(7, smp=1),
+    Scenario("exhaust-brk-mmap-pipes-heap-fail-cleanly-free-pages-back",
+             args="init=exhaust check=1", smp=2, mem=32, modules=[elf("exhaust")],
+             expect=[r"exhaust: 5 passed, 0 failed", r"PASS exhaust:mmap: ",
+                     r"PASS exhaust:heap_pipes: ", r"nickel: init exited status=0"],
+             forbid=[r"FAIL exhaust"], timeout=240),
     Scenario("fuzzregress-kernel-bugs-the-fuzzer-found-stay-fixed",
              args="init=fuzzregress check=1", smp=2, mem=32,
              modules=[elf("fuzzregress")],
