@@ -58,4 +58,22 @@ for cpus in 4 64; do
 		fail=1
 	fi
 done
+# 3. what an operation costs by kind (bench=2: each core call timed with
+#    rdtsc, TSC cycles; calls preempted by the host left out): a tick of an
+#    idle CPU includes the core's idle balance, a scan of every run queue.
+echo
+echo "cost by kind (TSC cycles per call, bench=2; count in brackets), 60 s simulated:"
+echo "| cpus | hogs | tick idle | tick busy | schedule | wake |"
+echo "|------|------|-----------|-----------|----------|------|"
+for cpus in 4 64; do
+	for n in 4 100 1000 10000; do
+		$SIM workload=$WL/scale.wl hogs=$n cpus=$cpus seconds=60 dumps=0 summary=0 \
+			bench=2 2>&1 >/dev/null | sed -n 's/^bench-ops: //p' | awk -v c=$cpus -v n=$n '
+			{ for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] } }
+			END { printf "| %d | %d", c, n
+			      split("tick_idle tick_busy schedule wake", k, " ")
+			      for (i = 1; i <= 4; i++) printf " | %s (%s)", v[k[i] "_cyc"], v[k[i]]
+			      print " |" }'
+	done
+done
 exit $fail

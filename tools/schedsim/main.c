@@ -34,7 +34,7 @@ static bool num_arg(const char *v, unsigned long max, unsigned long *out)
 }
 
 struct cmdline_extra {
-	bool bench;
+	int bench;                      /* 1: totals, 2: also cycles per kind */
 	const char *nice, *hogs;
 	const char *vars[32];
 	int nvars;
@@ -78,7 +78,7 @@ static bool knob(const char *key, const char *val, struct cmdline_extra *x)
 	if (!strcmp(key, "check"))
 		return num_arg(val, 1, &n) && (cfg.check = n, 1);
 	if (!strcmp(key, "bench"))
-		return num_arg(val, 1, &n) && (x->bench = n, 1);
+		return num_arg(val, 2, &n) && (x->bench = n, 1);
 	if (!strcmp(key, "cache_decay"))
 		return num_arg(val, 1000, &n) && (cfg.cache_decay = (unsigned)n, 1);
 	if (!strcmp(key, "rr_slice"))
@@ -143,6 +143,20 @@ static double clock_seconds(clockid_t id)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* bench=1/2: the core calls by kind; bench=2 also their mean cost in TSC
+ * cycles (each call timed with rdtsc). */
+static void bench_by_kind(void)
+{
+	fprintf(stderr, "bench-ops:");
+	for (int k = 0; k < SIM_NOPS; k++) {
+		fprintf(stderr, " %s=%llu", sim_op_names[k], (unsigned long long)sim_op_count[k]);
+		if (sim_op_timing)
+			fprintf(stderr, " %s_cyc=%.0f", sim_op_names[k], sim_op_timed[k] ?
+				(double)sim_op_cycles[k] / (double)sim_op_timed[k] : 0.0);
+	}
+	fprintf(stderr, "\n");
+}
+
 int main(int argc, char **argv)
 {
 	struct cmdline_extra x = { 0 };
@@ -183,6 +197,8 @@ int main(int argc, char **argv)
 		printf("# tracer: nop\n#           TASK-PID   CPU  TIMESTAMP  FUNCTION\n");
 	sim_setup(groups);          /* O(tasks), not part of the per-op cost */
 	ops0 = sim_ops;
+	memset(sim_op_count, 0, sizeof(sim_op_count));      /* set-up's starts */
+	sim_op_timing = x.bench == 2;
 	t0 = clock_seconds(CLOCK_MONOTONIC);
 	c0 = clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
 	sim_run();
@@ -203,6 +219,7 @@ int main(int argc, char **argv)
 			(unsigned long long)(sim_ops - ops0),
 			1e9 * (c1 - c0) / (double)(sim_ops > ops0 ? sim_ops - ops0 : 1),
 			ru.ru_maxrss);
+		bench_by_kind();
 	}
 	return 0;
 }

@@ -18,6 +18,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <x86intrin.h>
 
 struct sim_config cfg;
 struct sim_task *sim_live_head;
@@ -118,6 +119,36 @@ static void advance(int cpu, uint64_t t)
 	cpu_pos[cpu] = t;
 }
 
+/* ---- counting the core calls (bench) ----------------------------------- */
+
+uint64_t sim_op_count[SIM_NOPS], sim_op_cycles[SIM_NOPS], sim_op_timed[SIM_NOPS];
+bool sim_op_timing;
+const char *const sim_op_names[SIM_NOPS] = { "tick_idle", "tick_busy", "schedule",
+					     "wake", "fork_exit" };
+
+#define SIM_OP_PREEMPTED_CYC 300000   /* ~100 us */
+
+static inline uint64_t op_begin(void)
+{
+	return sim_op_timing ? __rdtsc() : 0;
+}
+
+static inline void op_end(enum sim_op kind, uint64_t t0)
+{
+	sim_ops++;
+	sim_op_count[kind]++;
+	if (sim_op_timing) {
+		uint64_t dt = __rdtsc() - t0;
+
+		/* the TSC runs on while the host deschedules us: a call that
+		 * "took" 100 us was preempted, not slow - leave it out */
+		if (dt < SIM_OP_PREEMPTED_CYC) {
+			sim_op_cycles[kind] += dt;
+			sim_op_timed[kind]++;
+		}
+	}
+}
+
 /* schedule() on cpu at its current time. */
 static void do_schedule(int cpu)
 {
@@ -125,9 +156,10 @@ static void do_schedule(int cpu)
 
 	sim_set_cpu(cpu);
 	sim_now_us = cpu_pos[cpu];
+	uint64_t t0 = op_begin();
 	sched_pick_next(cpu, &flags);
 	sched_finish_switch(cpu, flags);
-	sim_ops++;
+	op_end(SIM_OP_SCHEDULE, t0);
 }
 
 /* Deliver the pending IPIs at time t: the kicked CPU catches up to t and
@@ -158,8 +190,9 @@ static void wake(struct sim_task *t, struct sim_task *waker,
 		 enum sched_waker kind, bool sync)
 {
 	sim_set_cpu(waker ? waker->se.cpu : t->se.cpu);
+	uint64_t t0 = op_begin();
 	sched_wake_up(&t->se, waker ? &waker->se : NULL, kind, sync);
-	sim_ops++;
+	op_end(SIM_OP_WAKE, t0);
 }
 
 /* t's latency sample ends when it next runs; it started at `since`. */
@@ -247,8 +280,9 @@ static void make_fork_children(struct sim_task *mk)
 		c->make = mk;
 		c->left_us = cc_chunk_us(mk->g);
 		sim_set_cpu(mk->se.cpu);
+		uint64_t t0 = op_begin();
 		sched_fork(&mk->se, &c->se);
-		sim_ops++;
+		op_end(SIM_OP_FORK_EXIT, t0);
 		live_add(c);
 		mk->children++;
 	}
@@ -262,8 +296,9 @@ static void make_reap(struct sim_task *mk)
 
 		mk->zombies = z->znext;
 		sim_set_cpu(mk->se.cpu);
+		uint64_t t0 = op_begin();
 		sched_exit(&z->se);
-		sim_ops++;
+		op_end(SIM_OP_FORK_EXIT, t0);
 		z->se.state = SCHED_TASK_DEAD;
 		z->g->reaped_run_ms += z->se.run_ms;
 		z->g->reaped++;
@@ -464,10 +499,13 @@ static void tick_start(uint32_t j)
 
 		sim_set_cpu(c);
 		sim_now_us = cpu_pos[c];
+		enum sim_op kind = sched_rq[c].curr == sched_rq[c].idle ?
+			SIM_OP_TICK_IDLE : SIM_OP_TICK_BUSY;
+		uint64_t t0 = op_begin();
 		flags = sched_irq_save();
 		sched_tick(c);
 		sched_irq_restore(flags);
-		sim_ops++;
+		op_end(kind, t0);
 		if (sched_rq[c].curr->need_resched)
 			do_schedule(c);
 	}
@@ -573,8 +611,9 @@ static struct sim_task *start_task(struct sim_group *g, int i)
 	t->phase = PH_INIT;
 	t->left_us = g->kind == K_HOG ? SIM_INF_US : g->kind == K_MAKE ? 200 : 1;
 	sim_set_cpu(cpu);
+	uint64_t t0 = op_begin();
 	sched_start_task(&t->se, cpu);
-	sim_ops++;
+	op_end(SIM_OP_FORK_EXIT, t0);
 	live_add(t);
 	return t;
 }

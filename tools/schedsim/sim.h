@@ -123,6 +123,13 @@ struct sim_config {
 extern uint64_t sim_now_us;            /* the simulated time of the current step */
 extern uint64_t sim_ipi_pending;       /* CPUs kicked and not yet serviced */
 extern uint64_t sim_ops;               /* scheduler core calls (bench) */
+/* bench=2: the core calls by kind, and their cost in TSC cycles (timed one
+ * by one with rdtsc, so only when asked: it costs a few ns per call). */
+enum sim_op { SIM_OP_TICK_IDLE, SIM_OP_TICK_BUSY, SIM_OP_SCHEDULE, SIM_OP_WAKE,
+	      SIM_OP_FORK_EXIT, SIM_NOPS };
+extern uint64_t sim_op_count[SIM_NOPS], sim_op_cycles[SIM_NOPS], sim_op_timed[SIM_NOPS];
+extern bool sim_op_timing;
+extern const char *const sim_op_names[SIM_NOPS];
 extern void (*sim_on_switch)(int cpu, struct sched_task *prev, struct sched_task *next);
 extern void (*sim_on_wakeup)(int cpu, struct sched_task *p, int success);
 void sim_set_cpu(int cpu);
