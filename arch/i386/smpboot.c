@@ -8,7 +8,7 @@
  *      the trampoline's parameter block;
  *   2. INIT IPI, wait 10 ms; STARTUP IPI, wait 200 us; a second STARTUP,
  *      200 us; after each, the ESR tells whether the LAPIC accepted it;
- *   3. wait up to a second for it to check in (ap_entry sets ap_ready),
+ *   3. wait up to 5 s for it to check in (ap_entry sets ap_ready),
  *      else report it and go on without it; it is sent INIT again so it
  *      stays parked.
  * CPU numbers are handed out in the order CPUs answer, so cpus[0..ncpus-1]
@@ -36,7 +36,10 @@
 
 #define TRAMPOLINE_PHYS 0x8000          /* = boot/trampoline.asm; below 1 MiB,
 					   reserved by the page allocator */
-#define AP_ANSWER_US    1000000         /* how long an AP may take to check in */
+/* How long an AP may take to check in.  Real CPUs answer in microseconds;
+ * under QEMU TCG on a loaded host a vCPU thread can wait seconds for a host
+ * core (1 s lost CPU 3 under host load 16), and only a dead AP pays this. */
+#define AP_ANSWER_US    5000000
 
 /* boot/trampoline.asm */
 extern const uint8_t trampoline_start[], trampoline_end[], tr_params[];

@@ -189,3 +189,9 @@ SCENARIOS = [boot(n, m) for m in ("pc", "q35") for n in (1, 2, 4, 8, 16)] + [
              args="demo=storm run=15 check=1", smp=4, mem=32,
              expect=[r"nickel: storm: created="], verify=storm_clean, timeout=200),
 ]
+
+# A CPU that did not come up makes every per-CPU check meaningless: say so
+# plainly instead of failing on a missing CPU's numbers.
+for _sc in SCENARIOS:
+    if r"did not answer" not in _sc.forbid:
+        _sc.forbid.append(r"did not answer")
