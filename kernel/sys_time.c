@@ -96,6 +96,18 @@ static long sys_times(struct syscall_args *sa)
 	return (long)(jiffies / 10);
 }
 
+/* The name goes into the stat dump as one word: a space, a newline or a
+ * control character from ring 3 would forge lines (fuzzregress:lat_name). */
+static void lat_clean_name(char *name, unsigned n)
+{
+	unsigned i;
+
+	name[n - 1] = 0;
+	for (i = 0; name[i]; i++)
+		if (name[i] <= ' ' || name[i] > '~')
+			name[i] = '_';
+}
+
 /* nickel only: keep a demo's latency summary for the stat dump (lat.h). */
 static long sys_nickel_lat(struct syscall_args *sa)
 {
@@ -105,7 +117,7 @@ static long sys_nickel_lat(struct syscall_args *sa)
 
 	if (copy_from_user(&r, sa->a[0], sizeof(r)) != 0)
 		return -EFAULT;
-	r.name[sizeof(r.name) - 1] = 0;
+	lat_clean_name(r.name, sizeof(r.name));
 	if (!t->lat && !(t->lat = kzalloc(sizeof(r))))
 		return -ENOMEM;
 	f = spin_lock_irqsave(&tasks_lock);   /* the stat dump reads it so */

@@ -98,6 +98,7 @@ SCENARIOS = SMP_RUNS + [
              args="init=fuzzregress check=1", smp=2, mem=32,
              modules=[elf("fuzzregress")],
              expect=[r"fuzzregress: \d+ passed, 0 failed",
+                     r"^lat name=x_===_end_y n=1 ",
                      r"nickel: init exited status=0"],
              forbid=[r"FAIL fuzzregress"], timeout=120),
 ]

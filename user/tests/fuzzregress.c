@@ -57,10 +57,24 @@ static int t_kill_sleeper(void)
 	return 0;
 }
 
+/* Call 1000's name went into the stat dump verbatim: a program could forge
+ * lines (here a false "=== end").  Now it is one word; the
+ * scenario checks the final dump's `lat name=x_===_end_y` line. */
+static int t_lat_name(void)
+{
+	struct { char name[16]; unsigned v[5]; int pct; } r = {
+		"x\n=== end y", { 1, 2, 3, 4, 5 }, -1 };
+	long ret = syscall1(1000, (long)&r);
+
+	FAILIF(ret != 0 && ret != -LNX_ENOSYS, "call 1000: %ld", ret);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	only = nk_arg(argc, argv, "only");
 	run("kill_sleeper", t_kill_sleeper);
+	run("lat_name", t_lat_name);
 	nk_printf("fuzzregress: %d passed, %d failed\n", npass, nfail);
 	return nfail != 0;
 }
