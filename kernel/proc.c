@@ -286,12 +286,16 @@ static void init_exited(int status)
 void proc_exit(int wait_status)
 {
 	struct task *t = current;
+	struct mm *mm = t->mm;
 	unsigned long f;
 	int orphans;
 
 	close_all_fds(t);
-	mm_destroy(t->mm);                       /* switches to the kernel's CR3 */
+	/* t->mm goes first: a preemption inside mm_destroy must not switch
+	 * back to us on the page directory it is freeing (schedule loads
+	 * current->mm's; a reused frame as CR3 is a triple fault). */
 	t->mm = 0;
+	mm_destroy(mm);                          /* switches to the kernel's CR3 */
 	if (t == init_task)
 		init_exited(wait_status);
 	f = spin_lock_irqsave(&tasks_lock);
