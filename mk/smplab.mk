@@ -2,3 +2,5 @@
 # wake-up latency) and forkstorm use the lab's latency code.
 USER_SRCS_pingpong := $(LAB_COMMON)
 $(BUILD)/user/pingpong.o: user/lab/lab.h
+USER_SRCS_forkstorm := $(LAB_COMMON)
+$(BUILD)/user/forkstorm.o: user/lab/lab.h
