@@ -64,7 +64,13 @@ static long start_worker(int report_fd, long forks, struct counts *total)
 	return pid;
 }
 
-/* Run the storm for ms milliseconds; every worker is reaped before return. */
+/*
+ * Run the storm for ms milliseconds; every worker is reaped before return.
+ * Each worker writes exactly one record before it exits, so the parent
+ * reads one record per worker as it reaps them: a pipe left unread while
+ * thousands of workers come and go would fill, and workers blocked in
+ * write() would never exit for the parent blocked in waitpid().
+ */
 static void storm(long children, long forks, long ms, struct counts *total)
 {
 	int fds[2], st;
@@ -79,6 +85,9 @@ static void storm(long children, long forks, long ms, struct counts *total)
 	while (running < children && start_worker(fds[1], forks, total) > 0)
 		running++;
 	while (running > 0) {
+		if (sys_read(fds[0], &c, sizeof c) != sizeof c)
+			break;
+		add(total, &c);
 		if (sys_waitpid(-1, &st, 0) <= 0)
 			break;
 		total->reaped++;
@@ -86,9 +95,7 @@ static void storm(long children, long forks, long ms, struct counts *total)
 		if (nk_now_ns() < end && start_worker(fds[1], forks, total) > 0)
 			running++;
 	}
-	sys_close(fds[1]);                      /* every writer is gone: EOF after the last */
-	while (sys_read(fds[0], &c, sizeof c) == sizeof c)
-		add(total, &c);
+	sys_close(fds[1]);
 	sys_close(fds[0]);
 }
 

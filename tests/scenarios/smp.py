@@ -7,7 +7,7 @@ import importlib.util
 import os
 import re
 import nickel_log as L
-from scenario import Scenario
+from scenario import Scenario, ROOT
 
 # tests/scenarios/sched.py by path: "sched" is also a standard module.
 _spec = importlib.util.spec_from_file_location(
@@ -158,6 +158,33 @@ def storm_clean(log):
     return problems
 
 
+
+def forkstorm_clean(log):
+    """Ring-3 fork/exit storm: every fork reaped, none failed, a real storm
+    (at least 1,000 forks), free_pages the same before and after, and the
+    final dump lists only the kernel's threads and init."""
+    m = re.search(r"^forkstorm: created=(\d+) reaped=(\d+) failed=(\d+) "
+                  r"free_pages_before=(\d+) free_pages_after=(\d+)", log, re.M)
+    if not m:
+        return ["no forkstorm summary line"]
+    created, reaped, failed, before, after = map(int, m.groups())
+    problems = []
+    if created < 1000:
+        problems.append("only %d forks: not a storm" % created)
+    if created != reaped:
+        problems.append("created %d != reaped %d" % (created, reaped))
+    if failed:
+        problems.append("%d forks failed" % failed)
+    if before != after:
+        problems.append("free_pages %d before, %d after" % (before, after))
+    dumps = L.stat_dumps(log)
+    if not dumps:
+        return problems + ["no final stat dump"]
+    left = sorted(t["name"] for t in dumps[-1].tasks)
+    if left != sorted(["forkstorm", "keys", "reaper"]):
+        problems.append("tasks left in the final dump: %s" % left)
+    return problems
+
 SCENARIOS = [boot(n, m) for m in ("pc", "q35") for n in (1, 2, 4, 8, 16)] + [
     # SeaBIOS lists only the first logical CPU of each package in its MP
     # table, and QEMU's -smp 4 is one package of 4 cores: ask for 4 sockets.
@@ -185,6 +212,13 @@ SCENARIOS = [boot(n, m) for m in ("pc", "q35") for n in (1, 2, 4, 8, 16)] + [
              args="policy=nick demo=nice nice=0,5,10,19 pin=0 stats=7000 run=21 check=1",
              smp=2, mem=32, expect=[r"demo nice: 4 hogs"],
              verify=share_table("nick", (0, 5, 10, 19)), timeout=240),
+    # Issue 6: 30 s of ring-3 fork/exit on 4 CPUs (~145,000 forks, 32 s wall
+    # on an idle host).  Guest-time seconds from the program's clock.
+    Scenario("smp-ring3-fork-exit-storm-on-4-cpus-30s-loses-nothing",
+             args="init=forkstorm check=1 -- seconds=30", smp=4, mem=64,
+             modules=[os.path.join(ROOT, "build", "user", "forkstorm.elf")],
+             expect=[r"nickel: init exited status=0"], verify=forkstorm_clean,
+             timeout=200),
     Scenario("smp-kthread-storm-on-4-cpus-loses-nothing",
              args="demo=storm run=15 check=1", smp=4, mem=32,
              expect=[r"nickel: storm: created="], verify=storm_clean, timeout=200),
