@@ -61,6 +61,8 @@ void demo_start(const char *name)
 		demo_nice_start();
 	else if (!strcmp(name, "storm"))
 		demo_storm_start();
+	else if (!strcmp(name, "desktop") || !strcmp(name, "compile"))
+		demo_lab_start(name);
 	else if (!strcmp(name, "fuzz"))
 		demo_fuzz_start();
 	else if (!strcmp(name, "hogs") || !name[0])

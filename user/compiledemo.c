@@ -2,8 +2,8 @@
  * compiledemo - X under a compile load, normally init:
  *   init=compiledemo -- jobs=4 burst_ms=30 seconds=8 [xnice=N]
  * Starts xserver with one xclient plus `compile jobs=N`, waits `seconds`,
- * exits 0 (final stat dump, power off).  Modules: compiledemo xserver
- * xclient compile.
+ * exits 0 (final stat dump, power off); seconds=0: until powered off
+ * (demo=compile without run=).  Modules: compiledemo xserver xclient compile.
  */
 #include "nickel.h"
 #include "lab/lab.h"
@@ -20,13 +20,14 @@ int main(int argc, char **argv)
 	nk_printf("compiledemo: jobs=%ld burst_ms=%ld seconds=%ld\n",
 		  lab_arg_long(argc, argv, "jobs", 4), lab_arg_long(argc, argv, "burst_ms", 30),
 		  seconds);
-	if (lab_start_x(&x, 1, seconds, xnice, "xclient") < 0)
+	long measure_s = lab_run_seconds(seconds);
+	if (lab_start_x(&x, 1, measure_s, xnice, "xclient") < 0)
 		return 1;
 	char *cargs[] = { lab_kv("jobs", lab_arg_long(argc, argv, "jobs", 4)),
 			  lab_kv("burst_ms", lab_arg_long(argc, argv, "burst_ms", 30)),
-			  lab_kv("seconds", seconds), lab_kv("cal_ns", (long)lab_cal_ns()), 0 };
+			  lab_kv("seconds", measure_s), lab_kv("cal_ns", (long)lab_cal_ns()), 0 };
 	long compile = lab_spawn("compile", cargs);
-	nk_sleep_ms(seconds * 1000 + 1000);
+	lab_wait_end(seconds);
 	lab_kill(compile);
 	lab_kill_x(&x);
 	nk_printf("compiledemo: done\n");

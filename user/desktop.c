@@ -8,6 +8,7 @@
  * everything and exits 0, so nickel prints its final stat dump (with every
  * measuring task's `lat` line) and powers off.  Every program it starts must
  * be passed as a module: desktop xserver xclient audio video hog [scroller].
+ * seconds=0: until powered off (demo=desktop without run=; launch.c).
  * The measuring programs stop measuring after `seconds`, make their final
  * report and stay asleep (linger=1) so the final dump still lists them.
  */
@@ -47,8 +48,9 @@ int main(int argc, char **argv)
 	}
 	if (hogs)
 		nk_sleep_ms(lab_arg_long(argc, argv, "warmup_ms", 500));
-	char *targs[] = { lab_kv("seconds", seconds), lab_kv("cal_ns", cal), "linger=1", 0 };
-	if (lab_start_x(&x, clients, seconds, xnice, "xclient") < 0)
+	long measure_s = lab_run_seconds(seconds);
+	char *targs[] = { lab_kv("seconds", measure_s), lab_kv("cal_ns", cal), "linger=1", 0 };
+	if (lab_start_x(&x, clients, measure_s, xnice, "xclient") < 0)
 		return 1;
 	if (lab_arg_long(argc, argv, "audio", 1))
 		others[nothers++] = lab_spawn("audio", targs);
@@ -58,14 +60,12 @@ int main(int argc, char **argv)
 		/* its own xserver: sharing one would hide the scroller's
 		 * effect on the xclients behind the server's queue */
 		struct lab_x s;
-		if (lab_start_x(&s, 1, seconds, xnice, "scroller") == 0) {
+		if (lab_start_x(&s, 1, measure_s, xnice, "scroller") == 0) {
 			others[nothers++] = s.server;
 			others[nothers++] = s.client[0];
 		}
 	}
-	/* A second past the measuring programs' end, so their final reports
-	 * are in before the final dump. */
-	nk_sleep_ms(seconds * 1000 + 1000);
+	lab_wait_end(seconds);
 	for (long i = 0; i < hogs; i++)
 		lab_kill(hog[i]);
 	for (int i = 0; i < nothers; i++)

@@ -17,10 +17,12 @@ void lab_lat_add(struct lab_lat *l, long long us)
 {
 	uint32_t v = us < 0 ? 0 : us > 0x7fffffff ? 0x7fffffff : (uint32_t)us;
 
-	/* Keep the first LAB_MAX_SAMPLES for the percentiles; avg and max
-	 * still see every sample. */
+	/* The percentiles see the latest LAB_MAX_SAMPLES (a ring: a demo
+	 * that runs until power-off keeps reporting fresh ones); avg and max
+	 * see every sample. */
+	l->us[l->total % LAB_MAX_SAMPLES] = v;
 	if (l->n < LAB_MAX_SAMPLES)
-		l->us[l->n++] = v;
+		l->n++;
 	l->total++;
 	l->sum_us += v;
 	if (v > l->max_us)

@@ -18,12 +18,13 @@ struct lab_lat_report {
 };
 
 /* A fixed-size sample store: percentiles need the raw samples, and a
- * static array keeps the measuring loop free of allocation. */
+ * static array keeps the measuring loop free of allocation.  Once full it
+ * is a ring of the latest samples (us[total % LAB_MAX_SAMPLES] is next). */
 #define LAB_MAX_SAMPLES 8192
 struct lab_lat {
 	const char *name;
 	uint32_t us[LAB_MAX_SAMPLES];
-	uint32_t n;                     /* samples kept (<= LAB_MAX_SAMPLES) */
+	uint32_t n;                     /* samples kept (<= LAB_MAX_SAMPLES), the latest */
 	uint64_t total, sum_us;         /* every sample, kept or not */
 	uint32_t max_us;
 	uint32_t deadlines, met;        /* deadlines == 0: none */

@@ -102,6 +102,24 @@ int lab_start_x(struct lab_x *x, int clients, long seconds, int xnice,
 	return x->server < 0 ? -1 : 0;
 }
 
+long lab_run_seconds(long seconds)
+{
+	return seconds > 0 ? seconds : LAB_FOREVER_S;
+}
+
+/* A second past the measuring programs' end, so their final reports are in
+ * before the final dump; with seconds=0, forever (they report every 250 ms,
+ * so a stat dump always has fresh lat lines). */
+void lab_wait_end(long seconds)
+{
+	if (seconds > 0) {
+		nk_sleep_ms(seconds * 1000 + 1000);
+		return;
+	}
+	for (;;)
+		nk_sleep_ms(60000);
+}
+
 void lab_kill(long pid)
 {
 	if (pid > 0)

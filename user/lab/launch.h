@@ -15,6 +15,11 @@ char *lab_kv(const char *key, long value);
 /* xserver plus `clients` copies of client_prog, wired with pipes. */
 int lab_start_x(struct lab_x *x, int clients, long seconds, int xnice,
 		const char *client_prog);
+/* seconds=0 asks for "until powered off": the measuring programs then get
+ * LAB_FOREVER_S (a year) and the launcher never returns from lab_wait_end. */
+#define LAB_FOREVER_S (365L * 24 * 3600)
+long lab_run_seconds(long seconds);
+void lab_wait_end(long seconds);
 void lab_kill(long pid);
 void lab_kill_x(const struct lab_x *x);
 #endif
