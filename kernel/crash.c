@@ -9,6 +9,9 @@
  *   crash=late  a kernel thread on the last CPU panics: the stop IPI's test
  *   crash=pages a reference to a free page (a use-after-free bug): the
  *               page accounting check must report it (and nothing breaks)
+ *   crash=df    a kernel thread on the last CPU points esp at an unmapped
+ *               page and pushes: the page fault cannot be delivered, a
+ *               double fault: the double-fault task's test
  */
 #include "string.h"
 #include "printk.h"
@@ -117,6 +120,26 @@ static void late(void *arg)
 	panic("crash=late on cpu %d, every cpu online", this_cpu_id());
 }
 
+/* The top of the address space: never mapped (above every ioremap window). */
+#define UNMAPPED_STACK 0xFFFFF000u
+
+__attribute__((noinline)) void crash_push_on_unmapped_stack(void)
+{
+	__asm__ volatile("mov %0, %%esp\n\t"
+			 "push $0x0df0df"            /* page fault, then double fault */
+			 : : "r"(UNMAPPED_STACK) : "memory");
+}
+
+static void double_fault(void *arg)
+{
+	(void)arg;
+	sleep_ms(300);
+	printk("nickel: crash=df: cpu %d pushes onto unmapped esp %08x\n",
+	       this_cpu_id(), UNMAPPED_STACK);
+	crash_push_on_unmapped_stack();
+	panic("crash=df: the push did not fault");
+}
+
 static void reference_a_free_page(void)
 {
 	uint32_t pa = pmm_alloc();
@@ -137,4 +160,6 @@ void crash_late_start(const char *how)
 		pinned_thread("hang", hang, ncpus - 1);
 	else if (!strcmp(how, "late"))
 		pinned_thread("late", late, ncpus - 1);
+	else if (!strcmp(how, "df"))
+		pinned_thread("df", double_fault, ncpus - 1);
 }

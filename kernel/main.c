@@ -83,6 +83,7 @@ void kmain(uint32_t magic, uint32_t mb_phys)
 		((struct multiboot_info *)mb)->flags &= ~MB_INFO_MMAP;
 	tsc_calibrate();
 	boot_mem_init(mb);
+	double_fault_init_cpu(&cpus[0]);   /* needs the page allocator */
 	smp_detect();                  /* ncpus, APICs: before the banner */
 	modules_init(mb);
 	printk("nickel %s (policy=%s, cpus=%d, mem=%u MiB)\n", NICKEL_VERSION,

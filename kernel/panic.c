@@ -34,14 +34,19 @@ static void print_address(uint32_t eip)
 		printk("  [<%08x>] ?\n", eip);
 }
 
-/* Walk the frame-pointer chain: [ebp] = caller's ebp, [ebp+4] = return. */
-void backtrace_from(uint32_t ebp, uint32_t eip)
+/*
+ * Walk the frame-pointer chain: [ebp] = caller's ebp, [ebp+4] = return.
+ * Every frame must lie in [lo, hi) and be mapped: a panic may come from a
+ * broken stack, and a fault here would end the report.
+ */
+void backtrace_within(uint32_t ebp, uint32_t eip, uint32_t lo, uint32_t hi)
 {
 	int depth = 0;
 
 	printk("backtrace:\n");
 	print_address(eip);
-	while (ebp >= KERNEL_BASE && (ebp & 3) == 0 && depth++ < 24) {
+	while (ebp >= lo && ebp < hi - 8 && (ebp & 3) == 0 && depth++ < 24 &&
+	       kernel_page_mapped(ebp) && kernel_page_mapped(ebp + 4)) {
 		uint32_t ret = ((uint32_t *)ebp)[1];
 		if (!kernel_text(ret))
 			break;
@@ -50,8 +55,13 @@ void backtrace_from(uint32_t ebp, uint32_t eip)
 	}
 }
 
+void backtrace_from(uint32_t ebp, uint32_t eip)
+{
+	backtrace_within(ebp, eip, KERNEL_BASE, 0xFFFFFFFFu);
+}
+
 /* Only the first CPU to panic prints; the others stop. */
-static void enter_panic(void)
+void panic_stop_others(void)
 {
 	cli();
 	if (__sync_lock_test_and_set(&panicking, 1))
@@ -61,24 +71,30 @@ static void enter_panic(void)
 	smp_stop_others();
 }
 
+/* The end of every panic: who stopped, then power off with status 1. */
+void panic_finish(void)
+{
+	smp_report_stopped();
+	power_off(EXIT_PANIC);
+}
+
 void panic(const char *fmt, ...)
 {
 	va_list ap;
 
-	enter_panic();
+	panic_stop_others();
 	printk("\nnickel: PANIC on cpu %d: ", this_cpu_id());
 	va_start(ap, fmt);
 	vprintk(fmt, ap);
 	va_end(ap);
 	printk("\n");
 	backtrace_from(read_ebp(), (uint32_t)__builtin_return_address(0));
-	smp_report_stopped();
-	power_off(EXIT_PANIC);
+	panic_finish();
 }
 
 void panic_trap(struct trap_frame *f)
 {
-	enter_panic();
+	panic_stop_others();
 	printk("\nnickel: PANIC on cpu %d: %s (vector %u) error=0x%x\n",
 	       this_cpu_id(), trap_name(f->vector), f->vector, f->error);
 	printk("eip=%08x cs=%04x eflags=%08x cr2=%08x cr3=%08x\n",
@@ -87,8 +103,7 @@ void panic_trap(struct trap_frame *f)
 	printk("esi=%08x edi=%08x ebp=%08x esp=%08x\n", f->esi, f->edi, f->ebp,
 	       (uint32_t)&f->user_esp);
 	backtrace_from(f->ebp, f->eip);
-	smp_report_stopped();
-	power_off(EXIT_PANIC);
+	panic_finish();
 }
 
 /* Default for an exception nobody claimed (ring 3 gets user_fault). */

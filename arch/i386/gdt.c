@@ -1,9 +1,11 @@
 /*
  * gdt.c - segments.  nickel uses flat 4 GiB segments (paging does the
- * protection) and one TSS per CPU, which only supplies esp0: the kernel stack
- * the CPU switches to when an interrupt arrives in ring 3.
+ * protection) and two TSSs per CPU: the first only supplies esp0 (the kernel
+ * stack the CPU switches to when an interrupt arrives in ring 3), the second
+ * is the double-fault task (double_fault.c).
  */
 #include "percpu.h"
+#include "cpu.h"
 #include <string.h>
 
 struct cpu cpus[NR_CPUS];
@@ -49,6 +51,7 @@ void gdt_init_cpu(struct cpu *c)
 	memset(&c->tss, 0, sizeof(c->tss));
 	c->tss.ss0 = SEL_KDATA;
 	c->tss.iomap_base = sizeof(c->tss);   /* no I/O bitmap: ring 3 gets #GP */
+	c->tss.cr3 = read_cr3();              /* see percpu.h */
 
 	c->gdt[0] = 0;
 	c->gdt[1] = segment(0, 0xFFFFF, ACC_KCODE, FLAGS_4G);
@@ -56,10 +59,17 @@ void gdt_init_cpu(struct cpu *c)
 	c->gdt[3] = segment(0, 0xFFFFF, ACC_UCODE, FLAGS_4G);
 	c->gdt[4] = segment(0, 0xFFFFF, ACC_UDATA, FLAGS_4G);
 	c->gdt[5] = segment((uint32_t)&c->tss, sizeof(c->tss) - 1, ACC_TSS, 0);
+	c->gdt[6] = 0;                        /* until double_fault_init_cpu */
 	load_gdt(c);
 }
 
 void tss_set_kernel_stack(struct cpu *c, uint32_t esp0)
 {
 	c->tss.esp0 = esp0;
+}
+
+/* The double-fault task's TSS: the IDT's task gate for vector 8 names it. */
+void gdt_set_df_tss(struct cpu *c, struct tss *t)
+{
+	c->gdt[SEL_DF_TSS >> 3] = segment((uint32_t)t, sizeof(*t) - 1, ACC_TSS, 0);
 }

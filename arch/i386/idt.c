@@ -4,7 +4,8 @@
  *
  * Vectors 0..31 are CPU exceptions, 32..47 the remapped PIC lines, 0x80 the
  * system call gate (the only one ring 3 may invoke: DPL 3), 0xF0.. the SMP
- * vectors.  Handlers are registered with trap_set_handler().
+ * vectors.  Handlers are registered with trap_set_handler().  Vector 8, the
+ * double fault, is a task gate instead (double_fault.c).
  */
 #include "trap.h"
 #include "percpu.h"
@@ -48,6 +49,12 @@ static uint64_t gate(uint32_t handler, int dpl)
 	return g;
 }
 
+/* A task gate: the CPU switches to the task of TSS selector `tss`. */
+static uint64_t task_gate(uint16_t tss)
+{
+	return ((uint64_t)tss << 16) | ((uint64_t)0x85 << 40);   /* present, DPL 0 */
+}
+
 void idt_init(void)
 {
 	int v;
@@ -57,6 +64,11 @@ void idt_init(void)
 	for (v = 0; v < 256; v++)
 		idt[v] = gate(trap_vectors[v],
 			      (v == T_SYSCALL || v == T_BREAKPOINT || v == 4) ? 3 : 0);
+	/* A double fault often means the stack is gone: an interrupt gate
+	 * would push onto it and triple-fault.  The task gate moves to a
+	 * fresh stack and CR3 (double_fault.c; until a CPU has its DF task,
+	 * its GDT slot is empty and a double fault there still resets). */
+	idt[T_DOUBLE_FAULT] = task_gate(SEL_DF_TSS);
 	idt_load();
 }
 

@@ -75,3 +75,15 @@ global trap_frame_enter
 trap_frame_enter:
 	mov esp, [esp + 4]
 	jmp trap_return
+
+; The double-fault task starts here (IDT vector 8 is a task gate; see
+; double_fault.c): on its own stack, which holds the CPU's error code (0).
+extern double_fault_report
+global double_fault_entry
+double_fault_entry:
+	xor ebp, ebp                 ; ends the backtrace chain
+	call double_fault_report     ; does not return
+.stop:
+	cli
+	hlt
+	jmp .stop

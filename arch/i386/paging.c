@@ -133,3 +133,15 @@ void pgdir_activate(uint32_t *pd)
 {
 	write_cr3(virt_to_phys(pd));
 }
+
+/* Is kernel address va mapped (the kernel half of every address space)? */
+int kernel_page_mapped(uint32_t va)
+{
+	uint32_t pde = boot_page_dir[PDE_INDEX(va)];
+
+	if (va < KERNEL_BASE || !(pde & PTE_PRESENT))
+		return 0;
+	if (pde & PTE_4M)
+		return 1;
+	return (((uint32_t *)phys_to_virt(pde & ~0xFFFu))[PTE_INDEX(va)] & PTE_PRESENT) != 0;
+}

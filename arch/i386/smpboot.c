@@ -71,6 +71,7 @@ static void __attribute__((noreturn, used)) ap_entry(int cpu)
 
 	write_cr3(virt_to_phys(boot_page_dir));   /* leave the identity copy */
 	gdt_init_cpu(c);
+	double_fault_init_cpu(c);
 	idt_load();
 	lapic_init_ap();
 	c->apic_id = (int)lapic_id();             /* who really answered */

@@ -44,4 +44,5 @@ int  map_page(uint32_t *pd, uint32_t va, uint32_t pa, uint32_t flags);
 void unmap_page(uint32_t *pd, uint32_t va);
 uint32_t *page_lookup(uint32_t *pd, uint32_t va);   /* PTE or NULL */
 void pgdir_activate(uint32_t *pd);
+int  kernel_page_mapped(uint32_t va);      /* in the shared kernel half? */
 #endif

@@ -24,8 +24,10 @@ struct cpu {
 	int apic_id;
 	int online;
 	struct task *idle;
-	uint64_t gdt[6];
-	struct tss tss;
+	uint64_t gdt[7];        /* null, 4 segments, TSS, double-fault TSS */
+	struct tss tss;         /* cr3: not used by the CPU (no task switch comes
+				   here), kept = CR3 by write_cr3 for the
+				   double-fault report (double_fault.c) */
 	volatile uint32_t ipis;       /* IPIs received (stat dump) */
 };
 
@@ -38,7 +40,12 @@ extern int ncpus;
 #define SEL_UCODE 0x1B
 #define SEL_UDATA 0x23
 #define SEL_TSS   0x28
+#define SEL_DF_TSS 0x30   /* the CPU's double-fault task (double_fault.c) */
 
 void gdt_init_cpu(struct cpu *c);
 void tss_set_kernel_stack(struct cpu *c, uint32_t esp0);
+void gdt_set_df_tss(struct cpu *c, struct tss *t);
+/* Vector 8 gets its own task: a TSS, stack and CR3 per CPU, so that a
+ * double fault on a broken stack still reports (double_fault.c). */
+void double_fault_init_cpu(struct cpu *c);
 #endif

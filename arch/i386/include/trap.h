@@ -25,6 +25,7 @@ static inline int trap_from_user(const struct trap_frame *f)
 #define T_NMI        2
 #define T_BREAKPOINT 3
 #define T_INVALID_OP 6
+#define T_DOUBLE_FAULT 8
 #define T_GPF        13
 #define T_PAGE_FAULT 14
 #define IRQ_BASE     32       /* PIC IRQ 0..15 -> vectors 32..47 */
