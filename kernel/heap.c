@@ -26,6 +26,11 @@ static spinlock_t heap_lock = SPINLOCK_INIT("heap");
 #define ALIGN 16u
 #define HEAP_MAGIC 0x4E4B4C48u          /* "NKLH" */
 
+/* check=1: freed payloads are filled with HEAP_POISON, so a use after
+ * free reads 0x6b6b6b6b (a wild pointer, a huge CPU number) and faults at
+ * once instead of quietly working on memory the next kmalloc owns. */
+int heap_poison;
+
 struct tag {                            /* header and footer are alike */
 	uint32_t size;                      /* whole block, tags included */
 	uint32_t used;
@@ -174,6 +179,8 @@ void kfree(void *p)
 		return;                                  /* not ours, or double free */
 	LOCK();
 	stats.used_bytes -= h->size - TAG_BYTES;
+	if (heap_poison)
+		memset(p, HEAP_POISON, h->size - TAG_BYTES);
 	set_block(h, h->size, 0);
 	next = (struct tag *)((char *)h + h->size);
 	if (!next->used) {                           /* merge with the next block */

@@ -30,9 +30,8 @@
 
 void trap_frame_enter(struct trap_frame *f) __attribute__((noreturn));  /* isr.asm */
 struct task *task_alloc(const char *name, enum task_kind kind, int nice);
-void task_free_stack(struct task *t);
 void task_switch_frame(struct task *t, void (*first)(void));
-void task_count_dec(void);
+void task_release(struct task *t);
 void task_give_to_reaper(struct task *t);
 void task_unlink_unstarted(struct task *t);
 
@@ -253,7 +252,7 @@ static int reparent_children(struct task *t)
 	list_for_each_safe(n, tmp, &t->children) {
 		struct task *c = list_entry(n, struct task, sibling);
 		list_del(&c->sibling);
-		c->parent = init_task;
+		c->parent = init_task;          /* no init: the reaper's (proc_exit) */
 		c->se.parent = init_task ? &init_task->se : 0;
 		if (init_task)
 			list_add_tail(&c->sibling, &init_task->children);
@@ -285,7 +284,7 @@ static void init_exited(int status)
 
 void proc_exit(int wait_status)
 {
-	struct task *t = current;
+	struct task *t = current, *waiter = 0;
 	struct mm *mm = t->mm;
 	unsigned long f;
 	int orphans;
@@ -303,13 +302,19 @@ void proc_exit(int wait_status)
 	orphans = reparent_children(t);
 	cli();
 	t->se.state = SCHED_TASK_ZOMBIE;
-	if (t->parent && t->parent->kind != TASK_USER)
+	if (!t->parent || t->parent->kind != TASK_USER) {
 		task_give_to_reaper(t);          /* no process will wait for it */
+	} else {
+		waiter = t->parent;              /* it may exit and be reaped */
+		task_get(waiter);                /* once tasks_lock is dropped */
+	}
 	spin_unlock(&tasks_lock);
 	if (orphans)
 		wake_up(&init_task->child_exit);  /* it may have zombies to reap now */
-	if (t->parent && t->parent->kind == TASK_USER)
-		wake_up(&t->parent->child_exit);
+	if (waiter) {
+		wake_up(&waiter->child_exit);
+		task_put(waiter);
+	}
 	schedule();
 	(void)f;
 	for (;;)
@@ -374,11 +379,8 @@ static int reap(struct task *z, uint32_t status_ptr)
 
 	sched_exit(&z->se);
 	f = spin_lock_irqsave(&tasks_lock);
-	list_del(&z->sibling);
-	list_del(&z->all);
-	task_count_dec();
+	task_release(z);                 /* freed now, or by the last task_put */
 	spin_unlock_irqrestore(&tasks_lock, f);
-	task_free_stack(z);
 	if (status_ptr)
 		copy_to_user(status_ptr, &status, 4);   /* checked before */
 	return pid;
@@ -441,9 +443,11 @@ long proc_kill(int pid, int sig)
 	}
 	if (sig && !t->pending_signal)
 		t->pending_signal = sig;
+	task_get(t);                     /* it may exit and be reaped now */
 	spin_unlock_irqrestore(&tasks_lock, f);
 	if (sig)
 		sched_wake_up(&t->se, waker_task(), waker_kind(), false);
+	task_put(t);
 	return 0;
 }
 

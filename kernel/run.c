@@ -6,6 +6,7 @@
 #include "task.h"
 #include "sched.h"
 #include "cmdline.h"
+#include "heap.h"
 #include "percpu.h"
 #include "timer.h"
 #include "trap.h"
@@ -30,6 +31,7 @@
 void keys_thread_start(void);
 void reaper_thread_start(void);
 void selftest_wait(void);
+void selftest_refs(void);
 unsigned cache_decay_from_cpuid(void);
 void crash_late_start(const char *how);
 
@@ -95,8 +97,10 @@ static void kinit(void *arg)
 		stats_thread_start(boot_args.stats_ms);
 	if (boot_args.trace)
 		trace_toggle();
-	if (boot_args.selftest)
+	if (boot_args.selftest) {
 		selftest_wait();
+		selftest_refs();
+	}
 	crash_late_start(boot_args.crash);
 	demo_start(boot_args.demo[0] || !boot_args.init[0] ? boot_args.demo : "none");
 	if (!boot_args.run_s)
@@ -146,6 +150,7 @@ void kernel_run(void)
 		(unsigned)boot_args.cache_decay : cache_decay_from_cpuid();
 	idle_task_init(0);
 	spinlock_debug = boot_args.check;
+	heap_poison = boot_args.check;
 	smp_boot_aps();                /* the other CPUs, each to its idle loop */
 	console_input_init();
 	pit_set_tick_hook(cpu0_tick);

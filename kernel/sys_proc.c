@@ -2,6 +2,7 @@
 #include "syscall.h"
 #include "proc.h"
 #include "task.h"
+#include "spinlock.h"
 #include "uaccess.h"
 #include "abi.h"
 #include "string.h"
@@ -94,9 +95,14 @@ static long sys_getpid(struct syscall_args *sa)
 	return current->se.pid;
 }
 
+/* The parent may be exiting on another CPU: read its pid under the lock. */
 static long sys_getppid(struct syscall_args *sa)
 {
-	return current->parent ? current->parent->se.pid : 0;
+	unsigned long f = spin_lock_irqsave(&tasks_lock);
+	long ppid = current->parent ? current->parent->se.pid : 0;
+
+	spin_unlock_irqrestore(&tasks_lock, f);
+	return ppid;
 }
 
 void sys_proc_init(void)

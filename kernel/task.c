@@ -3,7 +3,7 @@
  *
  * Locking:
  *   tasks_lock   all_tasks list, nr_tasks, next_pid, each task's
- *                children/sibling links and exit_status.
+ *                parent, children/sibling links, refs and exit_status.
  *   rq locks     everything in task->se (kernel/sched/).
  * A task that sleeps sets se.state with interrupts off and calls schedule()
  * before turning them on again, so a timer interrupt can never preempt it
@@ -104,6 +104,7 @@ struct task *task_alloc(const char *name, enum task_kind kind, int nice)
 		return 0;
 	}
 	t->kind = kind;
+	t->refs = 1;                        /* the task table's, until reaped */
 	t->ti = phys_to_virt(stack);
 	t->ti->task = t;
 	t->ti->cpu = 0;
@@ -139,17 +140,60 @@ void kthread_start(struct task *t)
 	sched_start_task(&t->se, this_cpu_id());
 }
 
-void task_count_dec(void)
-{
-	nr_tasks--;                         /* tasks_lock held */
-}
-
-/* Free a task that is off every CPU (reaped, or never started). */
-void task_free_stack(struct task *t)
+/* Free a task that is off every CPU and unreferenced. */
+static void task_free_stack(struct task *t)
 {
 	pmm_free_contig(virt_to_phys(t->ti), KSTACK_SIZE / PAGE_SIZE);
 	kfree(t->lat);
 	kfree(t);
+}
+
+/*
+ * References.  Whoever uses a task after dropping tasks_lock (a task found
+ * by pid, a parent to wake) takes one first, under tasks_lock: otherwise
+ * the task can exit, be reaped and be freed meanwhile on another CPU, and
+ * the memory reused by the next fork (the soak's corrupted run queue).
+ * Reaping drops the task table's reference; the last task_put frees.
+ * A reaped task that is still referenced is off every list: only its
+ * fields are read or set (a nice value nobody will see).
+ */
+void task_get(struct task *t)
+{
+	t->refs++;                          /* tasks_lock held */
+}
+
+static void task_put_locked(struct task *t)
+{
+	if (--t->refs == 0)
+		task_free_stack(t);
+}
+
+void task_put(struct task *t)
+{
+	unsigned long f = spin_lock_irqsave(&tasks_lock);
+
+	task_put_locked(t);
+	spin_unlock_irqrestore(&tasks_lock, f);
+}
+
+/* A reaped process leaves the table (tasks_lock held). */
+void task_release(struct task *t)
+{
+	list_del(&t->sibling);
+	list_del(&t->all);
+	nr_tasks--;
+	task_put_locked(t);
+}
+
+/* A kernel thread's processes outlive it; nobody will wait for them, so
+ * the reaper frees them when they exit (proc_exit).  tasks_lock held. */
+static void detach_children(struct task *t)
+{
+	while (!list_empty(&t->children)) {
+		struct task *c = list_entry(t->children.next, struct task, sibling);
+		list_del(&c->sibling);
+		c->parent = 0;
+	}
 }
 
 /*
@@ -162,6 +206,7 @@ void task_exit(int status)
 	unsigned long f = spin_lock_irqsave(&tasks_lock);
 
 	t->exit_status = status;
+	detach_children(t);
 	list_del(&t->all);
 	list_del(&t->sibling);
 	list_add_tail(&t->sibling, &dead_tasks);
@@ -186,7 +231,7 @@ void task_give_to_reaper(struct task *t)
 	wake_up(&reaper_wait);
 }
 
-/* Undo task_alloc for a task that never ran. */
+/* Undo task_alloc for a task that never ran (a pid lookup may hold it). */
 void task_unlink_unstarted(struct task *t)
 {
 	unsigned long f = spin_lock_irqsave(&tasks_lock);
@@ -194,8 +239,8 @@ void task_unlink_unstarted(struct task *t)
 	list_del(&t->all);
 	list_del(&t->sibling);
 	nr_tasks--;
+	task_put_locked(t);
 	spin_unlock_irqrestore(&tasks_lock, f);
-	task_free_stack(t);
 }
 
 /* Free the kernel threads that have exited and are off every CPU. */
@@ -217,7 +262,7 @@ int task_reap_zombies(void)
 		if (busy)
 			continue;
 		list_del(&t->sibling);
-		task_free_stack(t);
+		task_put_locked(t);
 		freed++;
 	}
 	spin_unlock_irqrestore(&tasks_lock, f);

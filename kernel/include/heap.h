@@ -24,4 +24,7 @@ void *kzalloc(size_t n);
 void kfree(void *p);
 void heap_get_stats(struct heap_stats *s);
 int heap_check(void);                  /* 0 when the heap is consistent */
+
+#define HEAP_POISON 0x6b               /* freed bytes, when heap_poison is set */
+extern int heap_poison;                /* check=1 (kernel/run.c) */
 #endif

@@ -30,7 +30,8 @@ struct task {
 	void (*fn)(void *);          /* kernel thread body */
 	void *arg;
 	int exit_status;
-	struct task *parent;
+	struct task *parent;                  /* tasks_lock; NULL = nobody waits */
+	int refs;                             /* tasks_lock; see task_get() */
 	struct list_node children, sibling;   /* tasks_lock */
 	struct list_node all;                 /* tasks_lock: every live task */
 	struct list_node wait_node;           /* on a wait queue (its lock) */
@@ -61,6 +62,8 @@ struct task *kthread_create(const char *name, void (*fn)(void *), void *arg, int
 void kthread_start(struct task *t);             /* first wake-up */
 void task_exit(int status) __attribute__((noreturn));
 int task_reap_zombies(void);                    /* free exited threads */
+void task_get(struct task *t);                  /* tasks_lock held */
+void task_put(struct task *t);                  /* tasks_lock not held */
 void schedule(void);
 void preempt_disable(void);
 void preempt_enable(void);

@@ -138,3 +138,29 @@ UNIT_TEST(random_alloc_free_keeps_accounting_exact)
 	CHECK_EQ(0, s.used_bytes);
 	CHECK_EQ(0, heap_check());
 }
+
+/* check=1's heap_poison: a freed payload reads 0x6b past the free-list
+ * links kept at its start (a use after free sees a wild pointer), and the
+ * heap stays consistent; without it the old bytes stay. */
+UNIT_TEST(heap_poison_fills_freed_payload_with_0x6b)
+{
+	unsigned char *keep, *p;
+	size_t i, off = 2 * sizeof(void *);   /* the free-list node's links */
+
+	fresh_heap(4);
+	keep = kmalloc(64);                   /* neighbours stay in use: no merge */
+	p = kmalloc(256);
+	CHECK(kmalloc(64) != NULL);
+	memset(p, 0x11, 256);
+	heap_poison = 1;
+	kfree(p);
+	heap_poison = 0;
+	for (i = off; i < 256; i++)
+		CHECK_EQ(HEAP_POISON, p[i]);
+	CHECK_EQ(0, heap_check());
+	p = kmalloc(256);
+	memset(p, 0x22, 256);
+	kfree(p);
+	CHECK_EQ(0x22, p[255]);
+	CHECK(keep != NULL);
+}
