@@ -18,6 +18,7 @@ static void usage(void)
 		"  workload=FILE  task groups (tools/schedsim/workloads/*.wl)\n"
 		"  policy=nick|o1|rr cpus=N seconds=S seed=N stats=MS trace=1\n"
 		"  nice=a,b,c hogs=N cache_decay=TICKS rr_slice=MS\n"
+		"  exact_sleep=1 phase=1 user_clock_pct=P (the machine model)\n"
 		"  summary=0 dumps=0 bench=1 check=1   NAME=VALUE for a workload's `set NAME=`\n");
 	exit(2);
 }
@@ -81,6 +82,12 @@ static bool knob(const char *key, const char *val, struct cmdline_extra *x)
 		return num_arg(val, 2, &n) && (x->bench = n, 1);
 	if (!strcmp(key, "cache_decay"))
 		return num_arg(val, 1000, &n) && (cfg.cache_decay = (unsigned)n, 1);
+	if (!strcmp(key, "exact_sleep"))
+		return num_arg(val, 1, &n) && (cfg.exact_sleep = n, 1);
+	if (!strcmp(key, "phase"))
+		return num_arg(val, 1, &n) && (cfg.phase = n, 1);
+	if (!strcmp(key, "user_clock_pct"))
+		return num_arg(val, 1000, &n) && n >= 10 && (cfg.user_clock_pct = (uint32_t)n);
 	if (!strcmp(key, "rr_slice"))
 		return num_arg(val, 10000, &n) && n >= 1 && (cfg.rr_slice = (unsigned)n);
 	if (x->nvars == 32)
@@ -168,7 +175,8 @@ int main(int argc, char **argv)
 	int i;
 
 	cfg = (struct sim_config){ .policy = "nick", .cpus = 2, .seconds = 10,
-		.seed = 1, .summary = true, .cache_decay = 2, .rr_slice = 100 };
+		.seed = 1, .summary = true, .cache_decay = 2, .rr_slice = 100,
+		.user_clock_pct = 100 };
 	for (i = 1; i < argc; i++) {
 		char *eq = strchr(argv[i], '=');
 

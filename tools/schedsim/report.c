@@ -108,7 +108,7 @@ void rep_trace_switch(int cpu, struct sched_task *prev, struct sched_task *next)
 
 		if (t->wake_pending) {
 			t->wake_pending = false;
-			rep_lat_sample(t, sim_now_us - t->wake_us);
+			rep_lat_sample(t, sim_prog_us(sim_now_us) - t->wake_us);
 		}
 	}
 	if (cfg.trace) {
@@ -158,7 +158,7 @@ void rep_stat_dump(FILE *f)
 static const char *kind_name(enum sim_kind k)
 {
 	static const char *const names[] = { "hog", "periodic", "xserver",
-					     "xclient", "compile", "cc" };
+					     "xclient", "compile", "cc", "sleeper" };
 	return names[k];
 }
 
@@ -184,6 +184,8 @@ static void summary_group(FILE *f, struct sim_group *g, uint32_t elapsed)
 			any_lat = true;
 		}
 	}
+	if (!tasks)
+		return;                 /* count=0: a group the workload left out */
 	fprintf(f, "| %-10s | %-8s | %5u | %7.2f | %8u | %6u |", g->name,
 		kind_name(g->kind), tasks, elapsed ? 100.0 * (double)run / elapsed : 0.0,
 		wakeups, migrations);

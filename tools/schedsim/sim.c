@@ -71,6 +71,7 @@ static void timer_add(struct sim_task *t, uint32_t expires)
 }
 
 static void timer_fire(struct sim_task *t);
+static void phase_defer(struct sim_task *t, uint32_t now);
 
 /* Fire the slot of `now` in FIFO order; re-file timers of a later round. */
 static void timers_run(uint32_t now)
@@ -86,8 +87,63 @@ static void timers_run(uint32_t now)
 			continue;
 		}
 		t->tarmed = false;
-		timer_fire(t);
+		if (cfg.phase)
+			phase_defer(t, now);
+		else
+			timer_fire(t);
 	}
+}
+
+/*
+ * phase=1: a timer's wake-up reaches its CPU at a random microsecond of the
+ * tick (one draw per CPU and tick), not on the tick.  It models a guest
+ * whose tick interrupts are not a fixed point of its own progress (QEMU TCG
+ * on a loaded host loses and bunches ticks), so that a short job released
+ * by a timer is charged by the tick-sampled run_ms about its length, as
+ * the recorded kernel runs charge them, instead of never.
+ */
+struct deferred_wake {
+	struct sim_task *t;
+	uint64_t at_us;
+};
+static struct deferred_wake *deferred;
+static unsigned int ndeferred, deferred_cap;
+static uint32_t phase_us[NR_CPUS_MAX], phase_jiffy[NR_CPUS_MAX];
+
+static void phase_defer(struct sim_task *t, uint32_t now)
+{
+	int c = t->se.cpu;
+
+	if (phase_jiffy[c] != now) {
+		phase_jiffy[c] = now;
+		phase_us[c] = sim_rand() % 1000;
+	}
+	if (ndeferred == deferred_cap) {
+		deferred_cap = deferred_cap ? 2 * deferred_cap : 64;
+		deferred = realloc(deferred, deferred_cap * sizeof(*deferred));
+	}
+	deferred[ndeferred++] = (struct deferred_wake){ t, (uint64_t)now * 1000 + phase_us[c] };
+}
+
+/* The earliest deferred wake-up (ties: the first deferred); -1: none. */
+static int earliest_deferred(void)
+{
+	unsigned int i;
+	int best = -1;
+
+	for (i = 0; i < ndeferred; i++)
+		if (best < 0 || deferred[i].at_us < deferred[best].at_us)
+			best = (int)i;
+	return best;
+}
+
+static struct sim_task *take_deferred(int i)
+{
+	struct sim_task *t = deferred[i].t;
+
+	memmove(&deferred[i], &deferred[i + 1], (ndeferred - (unsigned)i - 1) * sizeof(*deferred));
+	ndeferred--;
+	return t;
 }
 
 /* Sleep until `us` (rounded up to a tick: kernel timers are jiffy-based). */
@@ -98,6 +154,41 @@ static void timer_at_us(struct sim_task *t, uint64_t us)
 	if (j <= sched_host_jiffies)
 		j = sched_host_jiffies + 1;
 	timer_add(t, j);
+}
+
+/* The programs' clock (CLOCK_MONOTONIC in user/lab) at simulated time us.
+ * user_clock_pct=100 on a healthy machine; a kernel that loses ticks (QEMU
+ * TCG on a loaded host) has a clock that runs faster than its jiffies. */
+uint64_t sim_prog_us(uint64_t us)
+{
+	return us * cfg.user_clock_pct / 100;
+}
+
+/* Program time back to simulated time (rounded up). */
+static uint64_t sim_us_of_prog(uint64_t p)
+{
+	return (p * 100 + cfg.user_clock_pct - 1) / cfg.user_clock_pct;
+}
+
+/*
+ * lab_sleep_until(due) of user/lab (due on the program clock), at sim_now_us.
+ * On nickel it is a nanosleep of d = due - now, which sys_nanosleep turns
+ * into ceil(d / 1 ms) + 1 ticks from the current jiffy (kernel/sys_time.c:
+ * "plus one tick: the current tick is partly gone").  exact_sleep=1: the
+ * ideal timer instead, the first tick at or after due.  Returns false when
+ * due has passed: the program does not sleep at all.
+ */
+static bool lab_sleep_until(struct sim_task *t, uint64_t due)
+{
+	uint64_t now = sim_prog_us(sim_now_us);
+
+	if (due <= now)
+		return false;
+	if (cfg.exact_sleep)
+		timer_at_us(t, sim_us_of_prog(due));
+	else
+		timer_add(t, sched_host_jiffies + (uint32_t)((due - now + 999) / 1000) + 1);
+	return true;
 }
 
 /* ---- the CPUs ------------------------------------------------------------ */
@@ -316,8 +407,17 @@ static void record_deadline(struct sim_task *t, bool met)
 	t->lat->met += met;
 }
 
-/* A periodic job finished at `now` (user/lab's lab_periodic_main): deadline
- * due + period; whole periods lost count as missed; sleep until the next due. */
+/* A periodic job's CPU work begins (released by its timer, or at once when
+ * its due time has already passed). */
+static void periodic_job(struct sim_task *t)
+{
+	t->phase = PH_RUN;
+	t->left_us = t->g->run_us;
+}
+
+/* A periodic job finished at `now` (program clock; user/lab's
+ * lab_periodic_main): deadline due + period; whole periods lost count as
+ * missed; the next due time. */
 static void periodic_next(struct sim_task *t, uint64_t now)
 {
 	uint64_t period = t->g->period_us;
@@ -328,18 +428,16 @@ static void periodic_next(struct sim_task *t, uint64_t now)
 		record_deadline(t, false);
 		t->release_us += period;
 	}
-	timer_at_us(t, t->release_us);
 }
 
-/* A client used its reply at `now` (lab_xclient_main): met when before the
- * next request is due; late: start again from now, no pile-up. */
+/* A client used its reply at `now` (program clock; lab_xclient_main): met
+ * when before the next request is due; late: start again from now. */
 static void xclient_next(struct sim_task *t, uint64_t now)
 {
 	t->release_us += t->g->period_us;
 	record_deadline(t, now <= t->release_us);
 	if (now > t->release_us)
 		t->release_us = now;
-	timer_at_us(t, t->release_us);
 }
 
 /* Client request: queue it at the server, wake the server as a pipe write
@@ -349,13 +447,33 @@ static void send_request(struct sim_task *cl)
 	struct sim_task *sv = cl->server;
 	bool was_idle = sv->reqq_len == 0;
 
-	cl->sent_us = sim_now_us;
+	cl->sent_us = sim_prog_us(sim_now_us);
 	sv->reqq[(sv->reqq_head + sv->reqq_len++) % sv->reqq_cap] = cl;
 	if (was_idle) {              /* the server reads it when it runs */
 		sv->left_us = sv->g->work_us;
 		measure_from(sv, cl->sent_us);
 		wake(sv, cl, SCHED_WAKER_USER, true);
 	}
+}
+
+static bool is_running(struct sim_task *t)
+{
+	return sched_rq[t->se.cpu].curr == &t->se;
+}
+
+/* The reply reaches client cl: it uses it (think_us) when it next runs.  A
+ * client still on a CPU (wait_us not yet over) has it at once. */
+static void deliver_reply(struct sim_task *cl, struct sim_task *sv)
+{
+	cl->phase = PH_POST;
+	cl->left_us = cl->g->think_us;
+	if (is_running(cl)) {
+		if (cl->lat)
+			rep_lat_sample(cl, sim_prog_us(sim_now_us) - cl->sent_us);
+		return;
+	}
+	measure_from(cl, cl->sent_us);       /* request -> reply, as a user feels it */
+	wake(cl, sv, SCHED_WAKER_USER, true);
 }
 
 /* Server finished one request: reply (a pipe write: user waker, sync).
@@ -369,13 +487,11 @@ static bool server_reply(struct sim_task *sv)
 	cl = sv->reqq[sv->reqq_head];
 	sv->reqq_head = (sv->reqq_head + 1) % sv->reqq_cap;
 	sv->reqq_len--;
-	cl->phase = PH_POST;
-	cl->left_us = cl->g->think_us;
-	measure_from(cl, cl->sent_us);       /* request -> reply, as a user feels it */
-	wake(cl, sv, SCHED_WAKER_USER, true);
+	deliver_reply(cl, sv);
 	if (sv->reqq_len) {                  /* the next request is read now */
 		if (sv->lat)
-			rep_lat_sample(sv, sim_now_us - sv->reqq[sv->reqq_head]->sent_us);
+			rep_lat_sample(sv, sim_prog_us(sim_now_us) -
+				       sv->reqq[sv->reqq_head]->sent_us);
 		sv->left_us = sv->g->work_us;
 		return false;
 	}
@@ -388,8 +504,8 @@ static void first_release(struct sim_task *t, uint64_t now)
 {
 	uint32_t ticks = t->g->period_us / 1000;
 
-	t->release_us = (now / 1000 + 1 + rand_between(0, ticks ? ticks - 1 : 0)) * 1000;
-	timer_at_us(t, t->release_us);
+	t->release_us = sim_prog_us((now / 1000 + 1 +
+				     rand_between(0, ticks ? ticks - 1 : 0)) * 1000);
 }
 
 static void periodic_end(int cpu, struct sim_task *t, uint64_t now)
@@ -397,24 +513,51 @@ static void periodic_end(int cpu, struct sim_task *t, uint64_t now)
 	if (t->phase == PH_INIT)
 		first_release(t, now);
 	else
-		periodic_next(t, now);
+		periodic_next(t, sim_prog_us(now));
 	t->phase = PH_IDLE;
-	block_current(cpu, SCHED_TASK_SLEEPING);
+	if (lab_sleep_until(t, t->release_us)) {
+		block_current(cpu, SCHED_TASK_SLEEPING);
+		return;
+	}
+	if (t->lat)                          /* late: the next job right now */
+		rep_lat_sample(t, sim_prog_us(now) - t->release_us);
+	periodic_job(t);
+}
+
+/* The client's next period: sleep until it is due, or think at once. */
+static void xclient_sleep(int cpu, struct sim_task *t)
+{
+	t->phase = PH_IDLE;
+	if (lab_sleep_until(t, t->release_us)) {
+		block_current(cpu, SCHED_TASK_SLEEPING);
+		return;
+	}
+	t->phase = PH_THINK;
+	t->left_us = t->g->think_us;
 }
 
 static void xclient_end(int cpu, struct sim_task *t, uint64_t now)
 {
-	if (t->phase == PH_INIT) {
+	switch (t->phase) {
+	case PH_INIT:
 		first_release(t, now);
-		t->phase = PH_IDLE;
-	} else if (t->phase == PH_THINK) {   /* thought: ask the server, wait */
+		xclient_sleep(cpu, t);
+		break;
+	case PH_THINK:                       /* thought: ask the server */
 		send_request(t);
 		t->phase = PH_WAIT;
-	} else {                             /* got the reply and used it */
-		xclient_next(t, now);
-		t->phase = PH_IDLE;
+		t->left_us = t->g->wait_us;  /* write returns, read is entered */
+		if (t->g->wait_us)
+			break;
+		/* fall through */
+	case PH_WAIT:                        /* no reply yet: block on it */
+		block_current(cpu, SCHED_TASK_SLEEPING);
+		break;
+	default:                             /* got the reply and used it */
+		xclient_next(t, sim_prog_us(now));
+		xclient_sleep(cpu, t);
+		break;
 	}
-	block_current(cpu, SCHED_TASK_SLEEPING);
 }
 
 /* cc: next chunk (after I/O if io_ms), or exit and tell make. */
@@ -465,6 +608,10 @@ static void burst_end(int cpu, struct sim_task *t, uint64_t now)
 	case K_CC:
 		cc_end(cpu, t, now);
 		break;
+	case K_SLEEPER:                 /* the kernel's sleep_ms: jiffies + ms */
+		timer_add(t, sched_host_jiffies + t->g->sleep_ms);
+		block_current(cpu, SCHED_TASK_SLEEPING);
+		break;
 	}
 }
 
@@ -472,9 +619,10 @@ static void burst_end(int cpu, struct sim_task *t, uint64_t now)
 static void timer_fire(struct sim_task *t)
 {
 	if (t->kind == K_PERIODIC) {
-		t->phase = PH_RUN;
-		t->left_us = t->g->run_us;
+		periodic_job(t);
 		measure_from(t, t->release_us);  /* due -> running */
+	} else if (t->kind == K_SLEEPER) {
+		t->left_us = t->g->run_us;
 	} else if (t->kind == K_XCLIENT) {
 		t->phase = PH_THINK;
 		t->left_us = t->g->think_us;
@@ -538,9 +686,26 @@ static void tick_run(uint32_t j)
 	uint64_t end = (uint64_t)(j + 1) * 1000, when = 0;
 	int c;
 
-	while ((c = earliest_cpu(end, &when)) >= 0) {
-		struct sim_task *t = curr_task(c);
+	for (;;) {
+		int d = earliest_deferred();
+		struct sim_task *t;
 
+		c = earliest_cpu(end, &when);
+		if (d >= 0 && (c < 0 || deferred[d].at_us < when)) {
+			when = deferred[d].at_us;
+			t = take_deferred(d);
+			c = t->se.cpu;       /* the timer interrupt's CPU */
+			advance(c, when);
+			sim_now_us = when;
+			timer_fire(t);
+			if (sched_rq[c].curr->need_resched)
+				do_schedule(c);
+			service_ipis(when);
+			continue;
+		}
+		if (c < 0)
+			break;
+		t = curr_task(c);
 		advance(c, when);
 		sim_now_us = when;
 		burst_end(c, t, when);

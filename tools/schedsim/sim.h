@@ -27,6 +27,7 @@ enum sim_kind {
 	K_XCLIENT,   /* every period: think, request, wait for reply, think */
 	K_MAKE,      /* keeps `jobs` children alive: fork, wait, reap */
 	K_CC,        /* a make child: bursts of CPU (maybe I/O between), exit */
+	K_SLEEPER,   /* a kernel thread: run_us, then sleep_ms(sleep_ms), again */
 };
 
 struct sim_task;
@@ -42,6 +43,8 @@ struct sim_group {
 	uint32_t run_us, period_us;    /* periodic, xclient (period) */
 	uint32_t work_us;              /* xserver: per request */
 	uint32_t think_us;             /* xclient: before request, after reply */
+	uint32_t wait_us;              /* xclient: after the request, before blocking */
+	uint32_t sleep_ms;             /* sleeper: its relative sleep */
 	uint32_t jobs, burst_us, io_us, chunks; /* make / cc */
 	uint32_t jitter_pct;           /* cc bursts: +- this many percent */
 	char server[16];               /* xclient: its server's group name */
@@ -78,8 +81,8 @@ struct sim_task {
 	/* latency */
 	struct sim_lat *lat;
 	bool wake_pending;
-	uint64_t wake_us;
-	uint64_t release_us;           /* periodic / xclient: this job's release */
+	uint64_t wake_us;              /* program clock (see prog_us in sim.c) */
+	uint64_t release_us;           /* periodic / xclient: this job's due time */
 	uint64_t sent_us;              /* xclient: when its request was written */
 
 	/* request/reply */
@@ -117,6 +120,10 @@ struct sim_config {
 	bool check;                    /* sched_check_invariants every tick */
 	const char *workload;
 	unsigned int cache_decay, rr_slice;
+	/* The machine model (README.md, "The machine model"). */
+	bool exact_sleep;              /* lab sleeps end at their due tick, no +1 */
+	bool phase;                    /* timer wake-ups at a random us of the tick */
+	uint32_t user_clock_pct;       /* the programs' clock vs the tick, percent */
 };
 
 /* sim_env.c */
@@ -149,6 +156,7 @@ extern uint64_t sim_rand_state;
 void sim_setup(struct sim_group *groups);
 void sim_run(void);
 uint32_t sim_rand(void);
+uint64_t sim_prog_us(uint64_t us);
 
 /* report.c */
 void rep_lat_sample(struct sim_task *t, uint64_t us);

@@ -137,6 +137,7 @@ static const struct {
 	{ "xserver", K_XSERVER, "xserver" },
 	{ "xclient", K_XCLIENT, "xclient" },
 	{ "compile", K_MAKE, "compile" },
+	{ "sleeper", K_SLEEPER, "sleeper" },
 };
 
 /* Defaults that make a bare "kind" line useful. */
@@ -151,6 +152,7 @@ static void group_defaults(struct sim_group *g, int k)
 	g->period_us = 20000;
 	g->work_us = 1000;
 	g->think_us = 10;
+	g->sleep_ms = 1000;
 	g->jobs = 4;
 	g->burst_us = 30000;
 	g->chunks = 1;
@@ -193,6 +195,8 @@ static bool group_key(struct sim_group *g, const char *key, const char *val,
 	else if (!strcmp(key, "period_ms")) g->period_us = u * 1000;
 	else if (!strcmp(key, "work_us")) g->work_us = u;
 	else if (!strcmp(key, "think_us")) g->think_us = u;
+	else if (!strcmp(key, "wait_us")) g->wait_us = u;
+	else if (!strcmp(key, "sleep_ms")) g->sleep_ms = u;
 	else if (!strcmp(key, "jobs")) g->jobs = u;
 	else if (!strcmp(key, "burst_ms")) g->burst_us = u * 1000;
 	else if (!strcmp(key, "burst_us")) g->burst_us = u;
