@@ -249,6 +249,57 @@ def test_x_latency():
     return []
 
 
+# One short periodic job alone on a CPU: its due times fall at every phase
+# of the tick (16.667 ms period), its 200 us job never reaches the next tick.
+SHORT_JOB = "periodic name=p run_us=200 period_us=16667\n"
+
+
+def short_job(*knobs):
+    """(share %, lat dict) of SHORT_JOB alone on 1 CPU for 20 s."""
+    path = os.path.join(ROOT, "build", "schedsim", "short-job.wl")
+    with open(path, "w") as f:
+        f.write(SHORT_JOB)
+    dumps = L.stat_dumps(sim("workload=" + path, "cpus=1", "seconds=20", "stats=10000",
+                             "summary=0", *knobs))
+    share = L.shares(dumps[0], dumps[-1])[dumps[-1].task(name="p")["pid"]]
+    return share, dumps[-1].lats[0]
+
+
+def test_sleep_as_nanosleep():
+    """lab_sleep_until as on nickel: the timer fires ceil(d) + 1 ticks after
+    the call, so a job's latency from its due time is 0-2 ms (here the job
+    ends 0.2 ms into a tick: 0.8-1.8 ms), against 0-1 ms with exact_sleep=1
+    (the first tick at or after due)."""
+    _, k = short_job()
+    _, e = short_job("exact_sleep=1")
+    problems = []
+    if not (800 <= k["p50_us"] <= 1800 and k["max_us"] < 2000):
+        problems.append("nanosleep rule: p50 %d us, max %d us; expected p50 800-1800, "
+                        "max < 2000" % (k["p50_us"], k["max_us"]))
+    if e["max_us"] >= 1000:
+        problems.append("exact_sleep=1: max %d us, expected < 1000" % e["max_us"])
+    if not k["p50_us"] >= e["p50_us"] + 500:
+        problems.append("the extra tick is missing: p50 %d us vs exact_sleep's %d us"
+                        % (k["p50_us"], e["p50_us"]))
+    return problems
+
+
+def test_phase_charges_short_jobs():
+    """phase=1: a 200 us job every 16.667 ms (1.2% of a CPU) released by a
+    timer is charged about its length by the tick-sampled run_ms (1.2 +- 0.3
+    points between the dumps at 10 s and 20 s); phase=0: never (it ends
+    before the next tick)."""
+    want = 100.0 * 200 / 16667
+    on, _ = short_job("phase=1")
+    off, _ = short_job()
+    problems = []
+    if abs(on - want) > 0.3:
+        problems.append("phase=1: %.2f%% charged, expected %.2f +- 0.3" % (on, want))
+    if off != 0.0:
+        problems.append("phase=0: %.2f%% charged, expected 0" % off)
+    return problems
+
+
 def main():
     if not os.access(SIM, os.X_OK):
         report("schedsim-build", ["%s missing (make %s)" % (SIM, SIM)])
@@ -260,6 +311,8 @@ def main():
         ("schedsim-shares-rr", lambda: test_shares("rr", 1.0)),
         ("schedsim-kernel-agreement-nice", test_kernel_agreement),
         ("schedsim-share-check-can-fail", test_check_can_fail),
+        ("schedsim-sleep-as-nanosleep", test_sleep_as_nanosleep),
+        ("schedsim-phase-charges-short-jobs", test_phase_charges_short_jobs),
         ("schedsim-kernel-agreement-desktop", test_desktop_agreement),
         ("schedsim-desktop-check-can-fail", test_desktop_check_can_fail),
         ("schedsim-hogs-balanced-4cpu", test_hogs_balanced),
