@@ -30,7 +30,8 @@ CMDLINE += $(if $(TRACE),trace=$(TRACE))
 CMDLINE += $(ARGS)
 
 # The demos' ring-3 programs always come along (kernel/demo uses them).
-DEMO_MODULES := $(BUILD)/user/hog.elf $(BUILD)/user/fuzz.elf $(BUILD)/user/hello.elf
+DEMO_MODULES := $(BUILD)/user/hog.elf $(BUILD)/user/fuzz.elf $(BUILD)/user/hello.elf \
+	$(BUILD)/user/cheat.elf
 
 QEMU_RUN = python3 tools/nickel-qemu --smp $(SMP) --mem $(MEM) \
 	--machine $(MACHINE) --accel $(ACCEL) \

@@ -67,6 +67,8 @@ void demo_start(const char *name)
 		demo_lab_start(name);
 	else if (!strcmp(name, "fuzz"))
 		demo_fuzz_start();
+	else if (!strcmp(name, "abuse"))
+		demo_abuse_start();
 	else if (!strcmp(name, "hogs") || !name[0])
 		demo_hogs_start();
 	else
