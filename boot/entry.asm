@@ -42,11 +42,13 @@ alignb 4096
 global boot_page_dir
 boot_page_dir:
 	resb 4096
-; Twice the stack size, so that an aligned BOOT_STACK block fits inside
-; (its bottom holds CPU 0's thread_info); aligning it here instead would
-; push the whole image's file alignment past the multiboot 8 KiB window.
+; Twice the stack size and a page, so that an aligned BOOT_STACK block fits
+; inside (its bottom holds CPU 0's thread_info) with at least one page of
+; the area below it, which kernel/kstack.c unmaps as its guard page;
+; aligning it here instead would push the whole image's file alignment
+; past the multiboot 8 KiB window.
 boot_stack_area:
-	resb 2 * BOOT_STACK
+	resb 2 * BOOT_STACK + 4096
 
 section .text.boot
 global _start_phys
@@ -83,7 +85,7 @@ _start:
 	jmp eax                        ; now running at 0xC01xxxxx
 
 .higher_half:
-	mov esp, boot_stack_area + 2 * BOOT_STACK
+	mov esp, boot_stack_area + 2 * BOOT_STACK + 4096
 	and esp, ~(BOOT_STACK - 1)         ; top of an aligned BOOT_STACK block
 	xor ebp, ebp                   ; ends the backtrace chain
 	push edi                       ; multiboot info (physical)

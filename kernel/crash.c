@@ -12,6 +12,9 @@
  *   crash=df    a kernel thread on the last CPU points esp at an unmapped
  *               page and pushes: the page fault cannot be delivered, a
  *               double fault: the double-fault task's test
+ *   crash=kstack a kernel thread on the last CPU recurses until its stack
+ *               runs into the guard page below it (kstack.c): the same
+ *               report, "kernel stack overflow"
  */
 #include "string.h"
 #include "printk.h"
@@ -140,6 +143,30 @@ static void double_fault(void *arg)
 	panic("crash=df: the push did not fault");
 }
 
+/* 256 bytes a level, and work after the call: no tail call, no loop.
+ * The limit (never reached: 64 levels fill a stack) keeps gcc quiet. */
+static volatile int recurse_limit = 1 << 30;
+
+__attribute__((noinline)) int crash_recurse(int depth)
+{
+	volatile char frame[256];
+
+	frame[0] = (char)depth;
+	if (depth >= recurse_limit)
+		return 0;
+	return crash_recurse(depth + 1) + frame[0];
+}
+
+static void stack_overflow(void *arg)
+{
+	(void)arg;
+	sleep_ms(300);
+	printk("nickel: crash=kstack: cpu %d recurses until its kernel stack overflows\n",
+	       this_cpu_id());
+	crash_recurse(0);
+	panic("crash=kstack: the recursion returned");
+}
+
 static void reference_a_free_page(void)
 {
 	uint32_t pa = pmm_alloc();
@@ -162,4 +189,6 @@ void crash_late_start(const char *how)
 		pinned_thread("late", late, ncpus - 1);
 	else if (!strcmp(how, "df"))
 		pinned_thread("df", double_fault, ncpus - 1);
+	else if (!strcmp(how, "kstack"))
+		pinned_thread("kstack", stack_overflow, ncpus - 1);
 }

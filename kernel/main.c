@@ -20,6 +20,7 @@
 #include "version.h"
 #include "smp.h"
 #include "module.h"
+#include "kstack.h"
 
 void boot_mem_init(const struct multiboot_info *mb);
 unsigned boot_mem_mib(const struct multiboot_info *mb);
@@ -83,6 +84,8 @@ void kmain(uint32_t magic, uint32_t mb_phys)
 		((struct multiboot_info *)mb)->flags &= ~MB_INFO_MMAP;
 	tsc_calibrate();
 	boot_mem_init(mb);
+	kstack_init();                 /* guard pages: before any other stack */
+	kstack_guard_boot_stack();
 	double_fault_init_cpu(&cpus[0]);   /* needs the page allocator */
 	smp_detect();                  /* ncpus, APICs: before the banner */
 	modules_init(mb);

@@ -106,14 +106,16 @@ void pmm_init(const struct multiboot_info *mb)
 	nr_total = nr_free;
 }
 
-/* n free frames in a row, the first a multiple of `align` frames. */
-static uint32_t alloc_locked(unsigned n, unsigned align, enum pmm_owner o)
+/* n free frames in a row, frame number `skew` of them (0 = the first) a
+ * multiple of `align` frames; skew < align. */
+static uint32_t alloc_locked(unsigned n, unsigned align, unsigned skew,
+			     enum pmm_owner o)
 {
 	unsigned tries, f, k;
 
 	for (tries = 0; tries < 2; tries++, hint = 0) {
-		for (f = (hint + align - 1) / align * align; f + n <= nr_frames;
-		     f += align) {
+		for (f = (hint + skew + align - 1) / align * align - skew;
+		     f + n <= nr_frames; f += align) {
 			for (k = 0; k < n && !used(f + k); k++)
 				;
 			if (k < n)
@@ -132,7 +134,7 @@ static uint32_t alloc_locked(unsigned n, unsigned align, enum pmm_owner o)
 	return 0;
 }
 
-uint32_t pmm_alloc_for(enum pmm_owner o, unsigned n, unsigned align)
+uint32_t pmm_alloc_skewed(enum pmm_owner o, unsigned n, unsigned align, unsigned skew)
 {
 	unsigned long fl;
 	uint32_t pa;
@@ -140,9 +142,20 @@ uint32_t pmm_alloc_for(enum pmm_owner o, unsigned n, unsigned align)
 	if (o <= PMM_NOBODY || o >= PMM_OWNERS)
 		o = PMM_OTHER;
 	fl = spin_lock_irqsave(&pmm_lock);
-	pa = (n && align) ? alloc_locked(n, align, o) : 0;
+	pa = (n && align && skew < align) ? alloc_locked(n, align, skew, o) : 0;
 	spin_unlock_irqrestore(&pmm_lock, fl);
 	return pa;
+}
+
+uint32_t pmm_alloc_for(enum pmm_owner o, unsigned n, unsigned align)
+{
+	return pmm_alloc_skewed(o, n, align, 0);
+}
+
+/* The first frame above every frame the allocator manages. */
+uint32_t pmm_top(void)
+{
+	return nr_frames * PAGE_SIZE;
 }
 
 uint32_t pmm_alloc_aligned(unsigned n, unsigned align)

@@ -12,6 +12,7 @@
 #include "task.h"
 #include "spinlock.h"
 #include "pmm.h"
+#include "kstack.h"
 #include "selfcheck.h"
 #include "heap.h"
 #include "paging.h"
@@ -93,19 +94,18 @@ void task_switch_frame(struct task *t, void (*first)(void))
 struct task *task_alloc(const char *name, enum task_kind kind, int nice)
 {
 	struct task *t = kzalloc(sizeof(*t));
-	uint32_t stack = pmm_alloc_for(PMM_KSTACK, KSTACK_SIZE / PAGE_SIZE,
-				       KSTACK_SIZE / PAGE_SIZE);
+	struct thread_info *stack = kstack_alloc();   /* with its guard page */
 	unsigned long f;
 
 	if (!t || !stack) {
 		kfree(t);
 		if (stack)
-			pmm_free_contig(stack, KSTACK_SIZE / PAGE_SIZE);
+			kstack_free(stack);
 		return 0;
 	}
 	t->kind = kind;
 	t->refs = 1;                        /* the task table's, until reaped */
-	t->ti = phys_to_virt(stack);
+	t->ti = stack;
 	t->ti->task = t;
 	t->ti->cpu = 0;
 	t->ti->preempt_count = 0;
@@ -143,7 +143,7 @@ void kthread_start(struct task *t)
 /* Free a task that is off every CPU and unreferenced. */
 static void task_free_stack(struct task *t)
 {
-	pmm_free_contig(virt_to_phys(t->ti), KSTACK_SIZE / PAGE_SIZE);
+	kstack_free(t->ti);
 	kfree(t->lat);
 	kfree(t);
 }

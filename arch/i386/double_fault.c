@@ -21,7 +21,7 @@
  */
 #include "percpu.h"
 #include "paging.h"
-#include "pmm.h"
+#include "kstack.h"
 #include "cpu.h"
 #include "task.h"
 #include "panic.h"
@@ -38,16 +38,13 @@ static struct { struct tss tss; } __attribute__((aligned(128))) df_task[NR_CPUS]
 
 void double_fault_init_cpu(struct cpu *c)
 {
-	uint32_t pa = pmm_alloc_for(PMM_KSTACK, KSTACK_SIZE / PAGE_SIZE,
-				    KSTACK_SIZE / PAGE_SIZE);
+	struct thread_info *ti = kstack_alloc();
 	struct tss *t = &df_task[c->id].tss;
-	struct thread_info *ti;
 
-	if (!pa) {
+	if (!ti) {
 		printk("nickel: cpu %d: no memory for the double-fault stack\n", c->id);
 		return;
 	}
-	ti = phys_to_virt(pa);
 	ti->task = 0;
 	ti->cpu = c->id;
 	ti->preempt_count = HARDIRQ_ONE;   /* never preempted, never schedules */
@@ -122,7 +119,7 @@ static void report_task(int cpu, const struct tss *old)
 	}
 	printk("nickel: running %s (pid %d), kernel stack %08x..%08x: %s\n",
 	       name, t->se.pid, lo, hi, where_esp_is(old->esp, lo, hi));
-	if (old->ebp > lo && old->ebp < hi)
+	if (old->ebp >= lo && old->ebp < hi)
 		backtrace_within(old->ebp, old->eip, lo, hi);
 	else
 		printk("nickel: no backtrace: ebp %08x is not in that stack\n", old->ebp);

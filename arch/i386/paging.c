@@ -1,6 +1,7 @@
 /*
  * paging.c - page directories and page tables (two-level, 4 KiB pages for
- * user space; the kernel half uses the 4 MiB pages set up in entry.asm).
+ * user space; the kernel half uses the 4 MiB pages set up in entry.asm,
+ * split into 4 KiB pages for the RAM we manage by paging_split_lowmem).
  * See paging.h for the virtual memory layout.
  */
 #include "paging.h"
@@ -21,6 +22,54 @@ void paging_init(void)
 {
 	boot_page_dir[0] = 0;       /* the identity map was for the jump only */
 	write_cr3(read_cr3());
+}
+
+/*
+ * The direct map of [0, top) in 4 KiB pages instead of 4 MiB ones, so that
+ * single pages can be unmapped (the guard page below each kernel stack,
+ * kstack.c).  At boot, before any other address space exists: every later
+ * page directory copies these PDEs, so all share the page tables and see
+ * each change.  Returns -1 (and keeps the 4 MiB pages) when out of memory.
+ */
+int paging_split_lowmem(uint32_t top)
+{
+	uint32_t va;
+	unsigned i;
+
+	for (va = KERNEL_BASE; va - KERNEL_BASE < top && va - KERNEL_BASE < LOWMEM_LIMIT;
+	     va += 0x400000) {
+		uint32_t *pde = &boot_page_dir[PDE_INDEX(va)];
+		uint32_t pa = pmm_alloc_for(PMM_PGTABLE, 1, 1), *pt;
+
+		if (!pa)
+			return -1;
+		pt = phys_to_virt(pa);
+		for (i = 0; i < 1024; i++)
+			pt[i] = ((*pde & ~0x3FFFFFu) + i * PAGE_SIZE) | PTE_PRESENT | PTE_WRITE;
+		*pde = pa | PTE_PRESENT | PTE_WRITE;
+	}
+	write_cr3(read_cr3());
+	return 0;
+}
+
+/*
+ * Unmap (present = 0) or map again one page of the direct map split above.
+ * Only this CPU's TLB is flushed: another CPU may still see an unmapped
+ * page for a while (it then misses a guard, and nothing else), and never
+ * caches a not-present entry, so mapping again needs no flush there.
+ */
+void kernel_page_set_present(uint32_t va, int present)
+{
+	uint32_t pde = boot_page_dir[PDE_INDEX(va)], *pt;
+
+	if (va < KERNEL_BASE || (pde & (PTE_PRESENT | PTE_4M)) != PTE_PRESENT)
+		return;                     /* not split: the page stays mapped */
+	pt = phys_to_virt(pde & ~0xFFFu);
+	if (present)
+		pt[PTE_INDEX(va)] |= PTE_PRESENT;
+	else
+		pt[PTE_INDEX(va)] &= ~(uint32_t)PTE_PRESENT;
+	invlpg(va);
 }
 
 /*

@@ -4,6 +4,7 @@
  * For each AP the table listed, one at a time (Intel MP spec, appendix B.4;
  * SDM vol. 3, "MP initialization"):
  *   1. give it a 16 KiB kernel stack (aligned, thread_info at the bottom,
+ *      a guard page below: kstack.c,
  *      so this_cpu_id() works from its first C instruction), and fill in
  *      the trampoline's parameter block;
  *   2. INIT IPI, wait 10 ms; STARTUP IPI, wait 200 us; a second STARTUP,
@@ -26,6 +27,7 @@
 #include "percpu.h"
 #include "paging.h"
 #include "pmm.h"
+#include "kstack.h"
 #include "timer.h"
 #include "trap.h"
 #include "cpu.h"
@@ -101,13 +103,10 @@ static uint32_t identity_page_dir(void)
 /* A kernel stack whose thread_info already names the CPU. */
 static uint32_t new_ap_stack(int cpu)
 {
-	uint32_t pa = pmm_alloc_for(PMM_KSTACK, KSTACK_SIZE / PAGE_SIZE,
-				    KSTACK_SIZE / PAGE_SIZE);
-	struct thread_info *ti;
+	struct thread_info *ti = kstack_alloc();
 
-	if (!pa)
+	if (!ti)
 		return 0;
-	ti = phys_to_virt(pa);
 	ti->task = 0;
 	ti->cpu = cpu;
 	ti->preempt_count = 0;
@@ -176,8 +175,7 @@ static int start_ap(int cpu, uint32_t apic_id, uint32_t cr3)
 		return 0;
 	if (!p->claimed) {                    /* nobody took the stack: reuse it */
 		p->claimed = 1;                   /* a late AP now parks */
-		pmm_free_contig(virt_to_phys((void *)(stack - KSTACK_SIZE)),
-				KSTACK_SIZE / PAGE_SIZE);
+		kstack_free((struct thread_info *)(stack - KSTACK_SIZE));
 	}
 	lapic_send_ipi(apic_id, ICR_INIT | ICR_ASSERT | ICR_LEVEL);
 	printk("nickel: cpu %d did not answer (apic id %u)\n", cpu, apic_id);

@@ -31,6 +31,10 @@ unsigned pmm_free_pages(void);
 unsigned pmm_total_pages(void);
 /* The same, charging the frames to `o` (pmm_alloc* charge PMM_OTHER). */
 uint32_t pmm_alloc_for(enum pmm_owner o, unsigned n, unsigned align_frames);
+/* n frames of which frame `skew` is aligned (a kernel stack with its
+ * guard page below: n = 5, align = 4, skew = 1). */
+uint32_t pmm_alloc_skewed(enum pmm_owner o, unsigned n, unsigned align, unsigned skew);
+uint32_t pmm_top(void);                 /* end of the managed RAM, physical */
 const char *pmm_owner_name(enum pmm_owner o);
 unsigned pmm_owner_pages(enum pmm_owner o);
 /* 0 when free_pages + every owner's pages == total and the bitmap, the

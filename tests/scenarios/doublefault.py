@@ -4,7 +4,10 @@ IDT vector 8 is a task gate to a per-CPU double-fault task with its own
 stack and CR3 (arch/i386/double_fault.c, docs/robustness.md).  crash=df
 makes a kernel thread on the last CPU push onto an unmapped esp: the page
 fault cannot be delivered, the CPU double-faults.  Without the task gate
-that is a triple fault: QEMU resets, exit status 2, nothing printed."""
+that is a triple fault: QEMU resets, exit status 2, nothing printed.
+crash=kstack overflows a kernel stack by recursion into the unmapped guard
+page below it (kernel/kstack.c): the same report, "kernel stack overflow"
+(without the guard it runs on into the frame below, silently)."""
 import re
 from scenario import Scenario
 
@@ -66,4 +69,17 @@ def df_scenario(smp):
         timeout=90)
 
 
-SCENARIOS = [df_scenario(1), df_scenario(2)]
+def overflow_scenario(smp):
+    """crash=kstack: recursion runs the stack into its guard page (kstack.c)."""
+    return Scenario(
+        "doublefault-kernel-stack-overflow-hits-guard-page-smp%d-reported-exit-1" % smp,
+        args="demo=hogs hogs=1 check=1 crash=kstack run=10", smp=smp, mem=32,
+        exit_code=1, allow_panic=True,
+        forbid=[r"invariant failed", r"soft lockup", r"did not stop"],
+        expect=[r"crash=kstack: cpu %d recurses" % (smp - 1), r"power off \(status=1\)"],
+        verify=reported_on(smp - 1, smp, "kstack", lambda lo: lo - 0x1000,
+                           "crash_recurse", where="kernel stack overflow"),
+        timeout=90)
+
+
+SCENARIOS = [df_scenario(1), df_scenario(2), overflow_scenario(1), overflow_scenario(2)]

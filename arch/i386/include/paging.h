@@ -10,7 +10,9 @@
  *                             above lowmem), 4 MiB each, uncached
  * The kernel half (page directory entries 768..1023) is set up at boot and
  * copied into every new address space, so it must not change afterwards
- * except through ioremap() before the first process exists.
+ * except through ioremap() before the first process exists.  The direct
+ * map of managed RAM uses shared 4 KiB page tables (paging_split_lowmem),
+ * whose entries may change at any time: kernel_page_set_present.
  */
 #ifndef ARCH_PAGING_H
 #define ARCH_PAGING_H
@@ -45,4 +47,6 @@ void unmap_page(uint32_t *pd, uint32_t va);
 uint32_t *page_lookup(uint32_t *pd, uint32_t va);   /* PTE or NULL */
 void pgdir_activate(uint32_t *pd);
 int  kernel_page_mapped(uint32_t va);      /* in the shared kernel half? */
+int  paging_split_lowmem(uint32_t top);    /* boot: 4 KiB pages below top */
+void kernel_page_set_present(uint32_t va, int present);   /* split pages only */
 #endif
