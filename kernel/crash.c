@@ -15,6 +15,9 @@
  *   crash=kstack a kernel thread on the last CPU recurses until its stack
  *               runs into the guard page below it (kstack.c): the same
  *               report, "kernel stack overflow"
+ *   crash=cr3   a kernel thread runs 1.5 s on a page directory it freed
+ *               (the shape of the bug that ends in a triple fault once the
+ *               frame is reused): check=1's tick check must report it
  */
 #include "string.h"
 #include "printk.h"
@@ -25,6 +28,7 @@
 #include "timer.h"
 #include "cpu.h"
 #include "pmm.h"
+#include "paging.h"
 
 #define HANG_MS 7000
 
@@ -167,6 +171,27 @@ static void stack_overflow(void *arg)
 	panic("crash=kstack: the recursion returned");
 }
 
+static void run_on_freed_page_directory(void *arg)
+{
+	uint32_t *pd = pgdir_create();
+
+	(void)arg;
+	if (!pd) {
+		printk("nickel: crash=cr3: no memory for a page directory\n");
+		task_exit(0);
+	}
+	preempt_disable();                 /* stay on it: no switch_address_space */
+	pgdir_destroy(pd);
+	write_cr3(virt_to_phys(pd));       /* the bug: pd is free */
+	printk("nickel: crash=cr3: cpu %d runs on freed page directory 0x%x\n",
+	       this_cpu_id(), virt_to_phys(pd));
+	crash_hang_spin(1500);
+	write_cr3(virt_to_phys(boot_page_dir));
+	preempt_enable();
+	printk("nickel: crash=cr3: back on the kernel's page directory\n");
+	task_exit(0);
+}
+
 static void reference_a_free_page(void)
 {
 	uint32_t pa = pmm_alloc();
@@ -189,6 +214,8 @@ void crash_late_start(const char *how)
 		pinned_thread("late", late, ncpus - 1);
 	else if (!strcmp(how, "df"))
 		pinned_thread("df", double_fault, ncpus - 1);
+	else if (!strcmp(how, "cr3"))
+		pinned_thread("cr3", run_on_freed_page_directory, ncpus - 1);
 	else if (!strcmp(how, "kstack"))
 		pinned_thread("kstack", stack_overflow, ncpus - 1);
 }

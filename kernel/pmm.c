@@ -225,6 +225,14 @@ const char *pmm_owner_name(enum pmm_owner o)
 	return o < PMM_OWNERS ? owner_names[o] : "?";
 }
 
+/* Who holds the frame at pa now (no lock: a byte, for checks). */
+enum pmm_owner pmm_owner_of(uint32_t pa)
+{
+	unsigned f = pa / PAGE_SIZE;
+
+	return f < nr_frames ? (enum pmm_owner)owner[f] : PMM_NOBODY;
+}
+
 unsigned pmm_owner_pages(enum pmm_owner o)
 {
 	return o < PMM_OWNERS ? owned[o] : 0;

@@ -2,7 +2,8 @@
  * selfcheck.c - check=1: the kernel checks its own bookkeeping while it runs.
  *
  * Three costs, three rates (all from cpu_tick, interrupts off):
- *   every tick      O(1): this CPU's run queue around its current task
+ *   every tick      O(1): this CPU's run queue around its current task, and
+ *                   the page directory it runs on (live, kernel half intact)
  *   every 100 ms    O(tasks): the full run-queue walk (kernel/sched/check.c),
  *                   per CPU, staggered; and on CPU 0 the task table against
  *                   every run queue
@@ -21,6 +22,7 @@
 #include "timer.h"
 #include "printk.h"
 #include "string.h"
+#include "cpu.h"
 
 static uint32_t last_report[NR_CPUS];   /* jiffies + 1 of the last report; that CPU only */
 
@@ -90,6 +92,38 @@ static int check_curr(struct runqueue *rq, char *why, unsigned n)
 	return 0;
 }
 
+/*
+ * The page directory this CPU runs on is a live one with the kernel half
+ * intact.  A CPU left on a freed directory runs on until the frame is
+ * reused; once its kernel half is overwritten the CPU cannot even read the
+ * IDT and triple-faults, which no double-fault handler can report.
+ */
+#define PDE_ACCESSED_DIRTY 0x60
+
+static int check_address_space(char *why, unsigned n)
+{
+	uint32_t cr3 = read_cr3() & ~0xFFFu;
+	const uint32_t *pd = phys_to_virt(cr3);
+	enum pmm_owner o;
+	unsigned i;
+
+	if (cr3 == virt_to_phys(boot_page_dir))
+		return 0;
+	o = pmm_owner_of(cr3);
+	if (o != PMM_PGTABLE) {
+		snprintf(why, n, "cr3 0x%x is not a page directory: its frame is owned by %s "
+			 "(refs %u)", cr3, pmm_owner_name(o), pmm_refcount(cr3));
+		return -1;
+	}
+	for (i = USER_TOP >> 22; i < 1024; i++)           /* the CPU sets A and D */
+		if ((pd[i] ^ boot_page_dir[i]) & ~(uint32_t)PDE_ACCESSED_DIRTY) {
+			snprintf(why, n, "cr3 0x%x: kernel pde %u is 0x%x, not 0x%x",
+				 cr3, i, pd[i], boot_page_dir[i]);
+			return -1;
+		}
+	return 0;
+}
+
 static void cheap_tick_check(int cpu)
 {
 	struct runqueue *rq = &sched_rq[cpu];
@@ -103,7 +137,7 @@ static void cheap_tick_check(int cpu)
 	sched_spin_lock(&rq->lock);
 	bad = check_curr(rq, why, sizeof(why));
 	sched_spin_unlock(&rq->lock);
-	if (bad)
+	if (bad || check_address_space(why, sizeof(why)) != 0)
 		report(cpu, why);
 }
 

@@ -37,6 +37,7 @@ uint32_t pmm_alloc_skewed(enum pmm_owner o, unsigned n, unsigned align, unsigned
 uint32_t pmm_top(void);                 /* end of the managed RAM, physical */
 const char *pmm_owner_name(enum pmm_owner o);
 unsigned pmm_owner_pages(enum pmm_owner o);
+enum pmm_owner pmm_owner_of(uint32_t pa);   /* PMM_NOBODY: free or not managed */
 /* 0 when free_pages + every owner's pages == total and the bitmap, the
  * owners and the reference counts agree frame by frame; else -1 and why.
  * O(frames) with pmm_lock held and interrupts off: once a second at most. */
