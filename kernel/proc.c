@@ -19,14 +19,12 @@
 #include "paging.h"
 #include "percpu.h"
 #include "cmdline.h"
-#include "statdump.h"
-#include "power.h"
+#include "shutdown.h"
 #include "printk.h"
 #include "string.h"
 #include "abi.h"
 #include "cpu.h"
 #include "uaccess.h"
-#include "trace.h"
 
 void trap_frame_enter(struct trap_frame *f) __attribute__((noreturn));  /* isr.asm */
 struct task *task_alloc(const char *name, enum task_kind kind, int nice);
@@ -272,14 +270,14 @@ static void close_all_fds(struct task *t)
 		}
 }
 
+/* As run= does (the trace is part of the record), then the closing line. */
 static void init_exited(int status)
 {
-	stat_dump();
-	if (trace_on)           /* as run= does: the trace is part of the record */
-		trace_dump();
-	printk("nickel: init exited status=%d\n",
-	       (status & 0x7F) ? 128 + (status & 0x7F) : (status >> 8) & 0xFF);
-	power_off(EXIT_HEALTHY);
+	char closing[48];
+
+	snprintf(closing, sizeof(closing), "nickel: init exited status=%d",
+		 (status & 0x7F) ? 128 + (status & 0x7F) : (status >> 8) & 0xFF);
+	shutdown_with_record(closing);
 }
 
 void proc_exit(int wait_status)

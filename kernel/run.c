@@ -16,7 +16,7 @@
 #include "statdump.h"
 #include "trace.h"
 #include "console_input.h"
-#include "power.h"
+#include "shutdown.h"
 #include "printk.h"
 #include "string.h"
 #include "panic.h"
@@ -75,14 +75,6 @@ void demo_start(const char *name)
 		printk("nickel: demo %s is not built yet; running none\n", name);
 }
 
-static void power_off_now(void)
-{
-	stat_dump();
-	if (trace_on)
-		trace_dump();
-	power_off(EXIT_HEALTHY);
-}
-
 /*
  * kinit sleeps once, until the power-off time: under nick every wake-up of
  * a high-priority thread shrinks the running hog's slice (task_timeslice
@@ -109,7 +101,7 @@ static void kinit(void *arg)
 		task_exit(0);
 	if ((int32_t)(jiffies - (uint32_t)boot_args.run_s * HZ) < 0)
 		sleep_ms((uint32_t)boot_args.run_s * HZ - jiffies);
-	power_off_now();
+	shutdown_with_record(0);
 }
 
 /* Every CPU's idle task ends here: halt until there is work. */

@@ -119,6 +119,25 @@ def keeps_running_with_fresh_lats(log):
     return []
 
 
+def final_trace_complete(log):
+    """The desktop (init) exits a moment before run=S comes due: one of the
+    two ends of a run starts the final record, stat dump then a long trace,
+    and the other must not power off in the middle of it."""
+    try:
+        events = nickel_log.trace_events(log)
+    except nickel_log.LogError as e:
+        return ["the final trace is cut: %s" % e]
+    problems = []
+    if len(events) < TRACE_MIN_EVENTS:
+        problems.append("final trace: expected at least %d events, got %d"
+                        % (TRACE_MIN_EVENTS, len(events)))
+    end, off = log.rfind("# end of trace"), log.rfind("nickel: power off")
+    if end < 0 or off < end:
+        problems.append("power off (at %d) before the trace's end marker (at %d)" % (off, end))
+    return problems
+
+
+TRACE_MIN_EVENTS = 100      # about 3 s of the desktop: 250-1000 seen
 MISSING = ["desktop", "xclient", "audio", "video"]
 
 SCENARIOS = [
@@ -146,6 +165,11 @@ SCENARIOS = [
              + [r"^nickel: demo desktop: running none", r"power off \(status=0\)"],
              forbid=[r"module xserver is not loaded", r"demo hogs:", r"name=hog "],
              timeout=60),
+    Scenario("demos-trace-final-dump-complete-when-init-exits-near-run-end",
+             args="trace=1 run=3 init=desktop -- hogs=2 seconds=1", mem=32,
+             modules=modules(DESKTOP),
+             expect=[r"^# tracer: nop", r"power off \(status=0\)"],
+             verify=final_trace_complete, timeout=90),
     Scenario("demos-desktop-without-run-keeps-reporting-past-8s",
              args="demo=desktop hogs=1 stats=4000", mem=32, modules=modules(DESKTOP),
              expect=[r"^desktop: hogs=0 seconds=0",
