@@ -2,10 +2,12 @@
  * crash.c - `crash=ud|pf|gp|de`: fault on purpose so that the panic path
  * (exception name, registers, CR2, backtrace with names) is tested.  Each
  * fault lives in its own function so the backtrace can name it.
- * Two more start later, from kinit, once every CPU is online:
+ * The others start later, from kinit, once every CPU is online:
  *   crash=hang  the last CPU spins ~7 s without scheduling (interrupts off
  *               there, or only preemption off on a 1-CPU machine) while a
  *               task waits on its queue: the soft-lockup watchdog's test
+ *   crash=hang0 CPU 0, which keeps jiffies, spins ~7 s with interrupts
+ *               off: time stops, CPU 1's watchdog must notice
  *   crash=late  a kernel thread on the last CPU panics: the stop IPI's test
  *   crash=pages a reference to a free page (a use-after-free bug): the
  *               page accounting check must report it (and nothing breaks)
@@ -120,6 +122,27 @@ static void hang(void *arg)
 	task_exit(0);
 }
 
+/* crash=hang0: CPU 0, the timekeeper, spins with interrupts off: jiffies
+ * stop, so the time is counted with udelay (the TSC). */
+__attribute__((noinline)) void crash_hang_timekeeper(uint32_t ms)
+{
+	unsigned long flags = irq_save();
+
+	while (ms--)
+		udelay(1000);
+	irq_restore(flags);
+}
+
+static void hang0(void *arg)
+{
+	(void)arg;
+	sleep_ms(500);
+	printk("nickel: crash=hang0: cpu 0 spins %u ms with interrupts off\n", HANG_MS);
+	crash_hang_timekeeper(HANG_MS);
+	printk("nickel: crash=hang0: cpu 0 let go\n");
+	task_exit(0);
+}
+
 static void late(void *arg)
 {
 	(void)arg;
@@ -210,6 +233,8 @@ void crash_late_start(const char *how)
 		reference_a_free_page();
 	else if (!strcmp(how, "hang"))
 		pinned_thread("hang", hang, ncpus - 1);
+	else if (!strcmp(how, "hang0"))
+		pinned_thread("hang0", hang0, 0);
 	else if (!strcmp(how, "late"))
 		pinned_thread("late", late, ncpus - 1);
 	else if (!strcmp(how, "df"))

@@ -46,6 +46,13 @@ void cpu_tick(int cpu)
 	sched_tick(cpu);
 }
 
+/* A CPU's local timer fired while jiffies stood still (smp.c). */
+void cpu_tick_missed(int cpu)
+{
+	if (boot_args.check)
+		watchdog_missed_tick(cpu);
+}
+
 /* CPU 0 also keeps time: jiffies (pit.c) and the sleep timers.  With a
  * LAPIC every CPU's scheduler tick comes from its own timer (smp.c). */
 static void cpu0_tick(void)

@@ -13,7 +13,12 @@
  * a neighbour comes from an NMI, which gets through with interrupts off.
  * Time is jiffies (guest time, kept by CPU 0): a host that stalls QEMU
  * stalls jiffies too, so a loaded host gives no false alarm.  CPU 0 stuck
- * with interrupts off stops jiffies: that case goes unseen.
+ * with interrupts off stops jiffies, and with them every sleep timer and
+ * this check: so CPU 1 also counts its own (local APIC) ticks while
+ * jiffies stand still, and after TIMEKEEPER_MS of them (2 s: a loaded
+ * host loses some of CPU 1's ticks too, never 2 s of CPU 0's) reports
+ *     nickel: jiffies stopped: cpu 0 took no timer interrupt for Mms of cpu 1
+ * with CPU 0's backtrace by NMI.
  *
  * Per-CPU state, lock-free: last_schedule is written by its CPU only;
  * warned is set 0 -> 1 by whichever checker reports (compare-and-swap, so
@@ -108,8 +113,29 @@ static void check_cpu(int me, int cpu)
 	report(me, cpu, stuck);
 }
 
+#define TIMEKEEPER_MS 2000
+
+/* CPU 1's view of the timekeeper; only CPU 1 touches it. */
+static struct {
+	uint32_t ticks_since;             /* local ticks, jiffies standing still */
+	int warned;
+} timekeeper;
+
+/* CPU 1's local timer fired but jiffies had not moved (smp.c). */
+void watchdog_missed_tick(int cpu)
+{
+	if (cpu != 1 || ++timekeeper.ticks_since < TIMEKEEPER_MS || timekeeper.warned)
+		return;
+	timekeeper.warned = 1;
+	printk("nickel: jiffies stopped: cpu 0 took no timer interrupt for %ums of cpu 1\n",
+	       timekeeper.ticks_since);
+	backtrace_of_other(0);
+}
+
 void watchdog_tick(int cpu)
 {
+	if (cpu == 1)
+		timekeeper.ticks_since = timekeeper.warned = 0;   /* time moves */
 	check_cpu(cpu, cpu);
 	if (ncpus > 1)
 		check_cpu(cpu, (cpu + 1) % ncpus);

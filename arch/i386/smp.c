@@ -64,6 +64,8 @@ static void timer_irq(struct trap_frame *f)
 	}
 	if (n > MAX_CATCH_UP)
 		ticked[cpu] = jiffies;       /* after a longer stall: drop the rest */
+	if (n == 0)
+		cpu_tick_missed(cpu);        /* the watchdog counts these (CPU 0 stuck?) */
 }
 
 /* This CPU's timer, from now on (boot CPU: smp_boot_aps; APs: ap_entry). */

@@ -23,5 +23,6 @@ int selfcheck_pages(char *why, unsigned n);   /* pmm owners vs free_pages */
 #define WATCHDOG_MS 5000          /* guest time without a schedule() */
 void watchdog_touch(int cpu);     /* this CPU scheduled (or idles) */
 void watchdog_tick(int cpu);      /* from cpu_tick: check cpu and a neighbour */
+void watchdog_missed_tick(int cpu);   /* a local tick with jiffies still (smp.c) */
 int watchdog_nmi(struct trap_frame *f);   /* 1 if the NMI was a backtrace request */
 #endif

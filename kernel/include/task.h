@@ -71,4 +71,5 @@ unsigned tasks_count(void);
 struct task *idle_task_init(int cpu);          /* this stack becomes cpu's idle */
 void cpu_idle_loop(void) __attribute__((noreturn));
 void cpu_tick(int cpu);                        /* a CPU's timer interrupt */
+void cpu_tick_missed(int cpu);                 /* one with jiffies standing still */
 #endif

@@ -95,6 +95,14 @@ SCENARIOS = [
         expect=[r"crash=hang: cpu 0 spins", r"crash=hang: cpu 0 let go",
                 r"power off \(status=0\)"],
         verify=lockup_once(0), timeout=150)),
+    allow_lockup(Scenario(
+        "selfcheck-jiffies-stopped-cpu0-irqs-off-reported-by-cpu1",
+        args="demo=hogs hogs=2 check=1 crash=hang0 run=14", smp=2, mem=32,
+        expect=[r"crash=hang0: cpu 0 spins", r"^nickel: jiffies stopped: cpu 0 took no "
+                r"timer interrupt for 2000ms of cpu 1$", r"nickel: cpu 0 backtrace \(NMI\)",
+                r"^  \[<[0-9a-f]{8}>\] crash_hang_timekeeper\+0x",
+                r"crash=hang0: cpu 0 let go", r"power off \(status=0\)"],
+        forbid=[r"jiffies stopped(.|\n)*jiffies stopped"], timeout=300)),
     Scenario("selfcheck-late-panic-smp4-prints-once-and-stops-every-cpu",
              args="demo=hogs check=1 crash=late run=20", smp=4, mem=32, exit_code=1,
              allow_panic=True, forbid=[r"invariant failed", r"soft lockup", r"did not stop"],
