@@ -99,14 +99,22 @@ def run_qemu(sc, kernel, iso):
                 p.wait()
                 status = 124
                 break
-        while keys and re.search(keys[0][0].encode(), log[key_from:], re.M):
+        # Keys wait for whole lines: a pattern matched on a half-received
+        # line ("pid 1" of "pid 12") types too early, and the note that a
+        # key was typed goes between lines, never into one.
+        while keys:
+            lines_end = log.rfind(b"\n", key_from) + 1
+            if not lines_end or not re.search(keys[0][0].encode(),
+                                              log[key_from:lines_end], re.M):
+                break
             try:
                 p.stdin.write(keys[0][1].encode())
                 p.stdin.flush()
             except BrokenPipeError:
                 pass
-            log += b"\n[test runner: typed %r]\n" % keys[0][1].encode()
-            key_from = len(log)
+            note = b"[test runner: typed %r]\n" % keys[0][1].encode()
+            log = log[:lines_end] + note + log[lines_end:]
+            key_from = lines_end + len(note)
             keys.pop(0)
     text = log.decode("utf-8", "replace").replace("\r", "")
     return text, status, time.time() - start
