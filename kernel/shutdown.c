@@ -12,6 +12,7 @@
 #include "power.h"
 #include "printk.h"
 #include "wait.h"
+#include "clock_check.h"
 
 static int shutting_down;               /* 0 -> 1 once (atomic exchange) */
 
@@ -20,6 +21,7 @@ void shutdown_with_record(const char *closing)
 	if (__sync_lock_test_and_set(&shutting_down, 1))
 		for (;;)
 			sleep_ms(1000);         /* the first caller is still printing */
+	clock_check_report();
 	stat_dump();
 	if (trace_on)
 		trace_dump();

@@ -1,6 +1,6 @@
 /*
  * statdump.c - print the stat dump of contract.md:
- *     === stats jiffies=J uptime_ms=U cpus=N policy=P free_pages=F tasks=T
+ *     === stats jiffies=J uptime_ms=U cpus=N policy=P free_pages=F tasks=T tsc_ms=M
  *     cpu ...      (one per CPU, kernel/sched/stats.c formats it)
  *     task ...     (one per task but the idle tasks)
  *     === end
@@ -20,6 +20,7 @@
 #include "timer.h"
 #include "wait.h"
 #include "lat.h"
+#include "clock_check.h"
 
 #define LINE 320
 
@@ -57,9 +58,10 @@ void stat_dump(void)
 		return;
 	}
 	snprintf(line, sizeof(line),
-		 "=== stats jiffies=%u uptime_ms=%u cpus=%d policy=%s free_pages=%u tasks=%u",
+		 "=== stats jiffies=%u uptime_ms=%u cpus=%d policy=%s free_pages=%u tasks=%u"
+		 " tsc_ms=%u",
 		 jiffies, jiffies, ncpus, sched_policy_name(), pmm_free_pages(),
-		 tasks_count());
+		 tasks_count(), clock_tsc_ms());
 	len = append_line(buf, len, size, line);
 	for (c = 0; c < ncpus; c++) {
 		sched_format_cpu(line, sizeof(line), c);
