@@ -1,8 +1,8 @@
 # make soak: SOAK_SECONDS (default 600) of fuzzing plus the desktop at
 # SMP=4 with check=1 (user/soak.c, docs/robustness.md).  Passes only with
 # soak's result=PASS and no PANIC, soft lockup or invariant failure.
-# make test-fuzz: the robustness scenarios that make test leaves out (fuzz
-# seeds, exhaustion, the 60 s soak).
+# make test-fuzz: the robustness scenarios alone (fuzz
+# seeds, exhaustion, the 60 s soak), as make test also runs them.
 SOAK_SECONDS ?= 600
 SOAK_SMP     ?= 4
 SOAK_LOG     := $(BUILD)/soak.log
@@ -18,4 +18,4 @@ soak: deps $(KERNEL) user
 	@grep -a 'soak: .*result=PASS' $(SOAK_LOG)
 
 test-fuzz: deps $(KERNEL) user
-	NICKEL_FUZZ_TESTS=1 python3 tests/run.py --kernel $(KERNEL) --only "^(fuzz|soak|exhaust)"
+	python3 tests/run.py --kernel $(KERNEL) --only "^(fuzz|soak|exhaust)"

@@ -86,14 +86,10 @@ SOAK = Scenario("soak-60s-fuzz-plus-desktop-smp4-no-panic-no-leak",
                 expect=[r"soak: .*result=PASS", r"nickel: init exited status=0"],
                 verify=soak_passed, timeout=600)
 
-# Fuzzing and exhaustion end now and then (about one run in five under
-# make test's parallel load, on one CPU too) with QEMU stopping without
-# nickel's power-off: a triple fault, no PANIC line, not reproduced alone
-# (docs/robustness.md).  Until that is found they run in make test-fuzz
-# (NICKEL_FUZZ_TESTS=1), not in make test.
-FUZZ_TESTS = ([fuzz(1, smp=1), fuzz(2, smp=1), fuzz(7, smp=1), fuzz(1, smp=2),
-               fuzz(3, smp=2), SOAK, EXHAUST]
-              if os.environ.get("NICKEL_FUZZ_TESTS") else [])
+# The fuzz seeds, exhaustion and the 60 s soak run in make test (and alone
+# in make test-fuzz).
+FUZZ_TESTS = [fuzz(1, smp=1), fuzz(2, smp=1), fuzz(7, smp=1), fuzz(1, smp=2),
+              fuzz(3, smp=2), SOAK, EXHAUST]
 
 SCENARIOS = FUZZ_TESTS + [
     Scenario("fuzzregress-kernel-bugs-the-fuzzer-found-stay-fixed",
