@@ -11,6 +11,7 @@ serial console.
 import os
 import re
 import select
+import signal
 import subprocess
 import time
 
@@ -69,11 +70,23 @@ def command(sc, kernel, iso):
     return cmd
 
 
+def stop(p):
+    """Kill nickel-qemu and the QEMU it started."""
+    try:
+        os.killpg(p.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    p.wait()
+
+
 def run_qemu(sc, kernel, iso):
     """Run one scenario; returns (log text, status, wall seconds)."""
     start = time.time()
+    # Its own process group: killing nickel-qemu alone left QEMU running
+    # (three of them ate the host's CPU for 20 minutes after a make test).
     p = subprocess.Popen(command(sc, kernel, iso), stdin=subprocess.PIPE,
-                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                         start_new_session=True)
     log = b""
     keys = list(sc.keys)
     key_from = 0                       # search for the next trigger from here
@@ -81,8 +94,7 @@ def run_qemu(sc, kernel, iso):
     while True:
         left = sc.timeout - (time.time() - start)
         if left <= 0:
-            p.kill()
-            p.wait()
+            stop(p)
             status = 124
             log += b"\n[test runner: timeout after %ds]\n" % sc.timeout
             break
@@ -95,8 +107,7 @@ def run_qemu(sc, kernel, iso):
             log += chunk
             if sc.stop_when_expected and all(
                     re.search(pat.encode(), log, re.M) for pat in sc.expect):
-                p.kill()
-                p.wait()
+                stop(p)
                 status = 124
                 break
         # Keys wait for whole lines: a pattern matched on a half-received
