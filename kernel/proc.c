@@ -24,6 +24,7 @@
 #include "string.h"
 #include "abi.h"
 #include "cpu.h"
+#include "panic.h"
 #include "uaccess.h"
 
 void trap_frame_enter(struct trap_frame *f) __attribute__((noreturn));  /* isr.asm */
@@ -280,6 +281,17 @@ static void init_exited(int status)
 	shutdown_with_record(closing);
 }
 
+/* A zombie is never picked again: if it was, say what the scheduler saw. */
+static void __attribute__((noreturn)) zombie_ran_again(struct task *t)
+{
+	int cpu = this_cpu_id();
+
+	panic("zombie %d (%s) ran again on cpu %d: state %d array %p se.cpu %d "
+	      "curr %s, refs %d", t->se.pid, t->se.comm, cpu, t->se.state,
+	      (void *)t->se.array, t->se.cpu,
+	      sched_rq[cpu].curr == &t->se ? "itself" : "another task", t->refs);
+}
+
 void proc_exit(int wait_status)
 {
 	struct task *t = current, *waiter = 0;
@@ -315,8 +327,7 @@ void proc_exit(int wait_status)
 	}
 	schedule();
 	(void)f;
-	for (;;)
-		hlt();                               /* never scheduled again */
+	zombie_ran_again(t);
 }
 
 /* Is zombie c completely off its CPU?  (Its CPU holds the rq lock until

@@ -58,6 +58,7 @@ void double_rq_lock(struct runqueue *a, struct runqueue *b);       /* CPU-id ord
 void double_rq_unlock(struct runqueue *a, struct runqueue *b);
 void resched_task(struct runqueue *rq, struct sched_task *p);       /* need_resched (+IPI) */
 void activate_queued(struct runqueue *rq, struct sched_task *p);    /* enqueue + nr_running */
+int sched_first_allowed(struct sched_task *p);                      /* syscalls.c */
 void deactivate_task(struct runqueue *rq, struct sched_task *p);    /* dequeue + nr_running */
 void sched_policy_tick(struct runqueue *rq, struct sched_task *p);  /* scheduler_tick body */
 void sched_refresh_policy(struct runqueue *rq, struct sched_task *p); /* lazy re-init */

@@ -102,7 +102,8 @@ unsigned int sched_rr_interval(struct sched_task *p)
 	return ts;
 }
 
-static int first_allowed(struct sched_task *p)
+/* The lowest CPU p may run on (sched_impl.h). */
+int sched_first_allowed(struct sched_task *p)
 {
 	int c;
 
@@ -123,7 +124,7 @@ static sched_cpumask_t online_mask(void)
  * Returns false when p changed meanwhile (the caller retries). */
 static bool move_queued_task(struct sched_task *p, int src_cpu)
 {
-	struct runqueue *src = cpu_rq(src_cpu), *dst = cpu_rq(first_allowed(p));
+	struct runqueue *src = cpu_rq(src_cpu), *dst = cpu_rq(sched_first_allowed(p));
 	bool done = false;
 
 	double_rq_lock(src, dst);
@@ -145,7 +146,8 @@ static bool move_queued_task(struct sched_task *p, int src_cpu)
 
 /*
  * sched_setaffinity.  How a task leaves a CPU it may no longer use:
- *  - asleep: p->cpu is changed at once (it wakes up on an allowed CPU);
+ *  - asleep: p->cpu is changed at once (it wakes up on an allowed CPU),
+ *    unless it is still switching out (then wakeup.c moves it);
  *  - queued, not running: moved at once to the first allowed CPU;
  *  - running: need_resched (+IPI); its next schedule() takes it off the
  *    queue and sched_finish_switch queues it on an allowed CPU.
@@ -165,10 +167,17 @@ again:
 	cpu = p->cpu;
 	if (cpu_allowed(p, cpu) || (!p->array && p->state == SCHED_TASK_RUNNING)) {
 		/* allowed, or in flight between pick and finish_switch */
-	} else if (!p->array) {
-		p->cpu = first_allowed(p);
 	} else if (task_running(rq, p)) {
+		/* On that CPU now.  Not queued means switching out (asleep or a
+		 * zombie) while schedule() let the lock go for an idle pull
+		 * (double_lock_balance): p->cpu must still name the CPU it is on,
+		 * or the reaper, looking at the other CPU, frees it under the
+		 * switch (the soak's "zombie ran again").  A sleeper wakes on an
+		 * allowed CPU (wakeup.c); a running task moves at its next
+		 * schedule(). */
 		resched_task(rq, p);
+	} else if (!p->array) {
+		p->cpu = sched_first_allowed(p);
 	} else {
 		task_rq_unlock(rq, flags);
 		flags = sched_irq_save();
@@ -187,7 +196,7 @@ again:
  * left a CPU it may not use; queue it on an allowed one. */
 void sched_move_to_allowed(struct sched_task *p)
 {
-	struct runqueue *src = task_rq(p), *dst = cpu_rq(first_allowed(p));
+	struct runqueue *src = task_rq(p), *dst = cpu_rq(sched_first_allowed(p));
 
 	double_rq_lock(src, dst);
 	p->cpu = dst->cpu;

@@ -12,11 +12,19 @@
 #include "sched_impl.h"
 
 /* 2.6.0 SMP rule: a sync wake-up pulls p to the waker's CPU when allowed
- * and p is not still running over there.  Returns true when p moved. */
+ * and p is not still running over there.  And p leaves a CPU it may no
+ * longer use.  Returns true when p moved. */
 static bool sync_migrate(struct runqueue *rq, struct sched_task *p, bool sync)
 {
 	int this_cpu = sched_this_cpu();
 
+	if (!task_running(rq, p) && !cpu_allowed(p, p->cpu)) {
+		/* its CPU was forbidden while it switched out (syscalls.c) */
+		p->cpu = sched_first_allowed(p);
+		p->migrations++;
+		cpu_rq(p->cpu)->migrations_in++;
+		return true;
+	}
 	if (!sync || task_running(rq, p) || p->cpu == this_cpu ||
 	    !cpu_allowed(p, this_cpu))
 		return false;

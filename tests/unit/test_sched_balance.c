@@ -4,6 +4,7 @@
  */
 #include "unit.h"
 #include "sched_host.h"
+#include "sched_impl.h"
 
 UNIT_TEST(four_hogs_on_cpu0_spread_2_2)
 {
@@ -143,6 +144,54 @@ UNIT_TEST(set_affinity_moves_running_and_queued_tasks)
 	CHECK_EQ(1, c->cpu);
 	CHECK(host_wake(c, NULL, SCHED_WAKER_KTHREAD, false));
 	CHECK(c->array == sched_rq[1].active);
+	CHECK_EQ(0, host_check(why, sizeof(why)));
+}
+
+/* schedule() has taken p off its queue but not yet switched away: the
+ * moment the idle pull's double_lock_balance lets CPU0's lock go.  Here
+ * (what pick_next did so far, by hand) p is still CPU0's current task. */
+static void switching_out(struct sched_task *p, int state)
+{
+	p->state = state;
+	deactivate_task(&sched_rq[0], p);
+	CHECK(host_curr(0) == p);
+}
+
+UNIT_TEST(set_affinity_keeps_the_cpu_of_a_task_still_switching_out)
+{
+	struct sched_task *z, *s, *other;
+	char why[160];
+
+	host_boot(2, &sched_policy_nick);
+	z = host_spawn("zombie", 0, 0);
+	s = host_spawn("sleeper", 0, 0);
+	other = host_spawn("other", 0, 0);
+	host_schedule(0);
+	CHECK(host_curr(0) == z);
+	/* an exiting task: se.cpu must keep naming CPU0, where the reaper
+	 * looks to see it is off the CPU (before: se.cpu 1, reaped, freed
+	 * under the switch) */
+	switching_out(z, SCHED_TASK_ZOMBIE);
+	CHECK_EQ(0, sched_set_affinity(z, SCHED_CPU_BIT(1)));
+	CHECK_EQ(0, z->cpu);
+	host_schedule(0);
+	CHECK(host_curr(0) == s || host_curr(0) == other);
+	CHECK(!z->array);
+	/* a sleeper in the same moment: keeps CPU0 until it is woken, then
+	 * wakes on CPU1, the one it may use */
+	if (host_curr(0) != s) {
+		host_sleep(other);
+		CHECK(host_curr(0) == s);
+	}
+	switching_out(s, SCHED_TASK_SLEEPING);
+	CHECK_EQ(0, sched_set_affinity(s, SCHED_CPU_BIT(1)));
+	CHECK_EQ(0, s->cpu);
+	host_schedule(0);
+	CHECK(host_curr(0) != s);
+	CHECK(host_wake(s, NULL, SCHED_WAKER_KTHREAD, false));
+	CHECK_EQ(1, s->cpu);
+	CHECK(s->array == sched_rq[1].active);
+	CHECK_EQ(1, s->migrations);
 	CHECK_EQ(0, host_check(why, sizeof(why)));
 }
 
