@@ -12,6 +12,7 @@
 #include "task.h"
 #include "printk.h"
 #include "string.h"
+#include "shutdown.h"
 
 static void help(void)
 {
@@ -39,6 +40,8 @@ static void handle_key(int c)
 {
 	int pid;
 
+	if (shutdown_started())
+		return;                       /* `t` or `s` would cut into the final record */
 	switch (c) {
 	case 's': stat_dump(); break;
 	case 't': trace_toggle(); break;

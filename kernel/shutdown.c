@@ -16,6 +16,12 @@
 
 static int shutting_down;               /* 0 -> 1 once (atomic exchange) */
 
+/* Keys typed now would print into the record (kernel/keys.c). */
+int shutdown_started(void)
+{
+	return shutting_down;
+}
+
 void shutdown_with_record(const char *closing)
 {
 	if (__sync_lock_test_and_set(&shutting_down, 1))

@@ -112,11 +112,13 @@ static void print_event(int cpu, const struct trace_event *e)
 	printk("%s\n", line);
 }
 
-/* Merge the rings by time: repeatedly print the oldest unprinted event. */
+/* Stop tracing and print the rings merged by time: repeatedly the oldest
+ * unprinted event.  (It used to start tracing again afterwards, which put
+ * "tracing on" after the final trace and after every `t`.) */
 void trace_dump(void)
 {
 	unsigned pos[NR_CPUS], left[NR_CPUS];
-	int c, was_on = trace_on;
+	int c;
 
 	trace_on = 0;
 	for (c = 0; c < ncpus; c++) {
@@ -138,8 +140,6 @@ void trace_dump(void)
 		left[best]--;
 	}
 	printk("# end of trace\n");
-	if (was_on)
-		start();
 }
 
 void trace_toggle(void)
@@ -149,6 +149,5 @@ void trace_toggle(void)
 		return;
 	}
 	trace_dump();
-	trace_on = 0;
 	printk("nickel: tracing off\n");
 }

@@ -5,4 +5,5 @@
  * off with EXIT_HEALTHY.  Only the first caller does it; any later one
  * sleeps until the machine is off. */
 void shutdown_with_record(const char *closing) __attribute__((noreturn));
+int shutdown_started(void);     /* the record is being written */
 #endif

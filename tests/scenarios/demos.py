@@ -134,6 +134,22 @@ def final_trace_complete(log):
     end, off = log.rfind("# end of trace"), log.rfind("nickel: power off")
     if end < 0 or off < end:
         problems.append("power off (at %d) before the trace's end marker (at %d)" % (off, end))
+    if end >= 0 and "tracing on" in log[end:]:
+        problems.append("'tracing on' printed after the final trace")
+    return problems
+
+
+def t_key_on_then_off(log):
+    """t, t: one 'tracing on', a trace, 'tracing off' right after its end
+    marker, and nothing traced after that (no trace in the final record)."""
+    ons = re.findall(r"^nickel: tracing on", log, re.M)
+    blocks = re.findall(r"^# end of trace\n(.*)", log, re.M)
+    problems = []
+    if len(ons) != 1:
+        problems.append("'tracing on' %d times, expected once" % len(ons))
+    if blocks != ["nickel: tracing off"]:
+        problems.append("after each trace's end marker: expected just one "
+                        "'nickel: tracing off', got %s" % blocks)
     return problems
 
 
@@ -153,6 +169,12 @@ SCENARIOS = [
                    (r"^=== end", "-")],
              expect=[r"power off \(status=0\)"],
              verify=plus_adds_minus_removes, timeout=120),
+    Scenario("demos-t-key-starts-then-stops-tracing-with-one-dump",
+             args="demo=hogs hogs=2 run=4", mem=32,
+             keys=[(r"^nickel: demo hogs: 2 hogs", "t"),
+                   (r"^nickel: tracing on", "t")],
+             expect=[r"^# end of trace", r"power off \(status=0\)"],
+             verify=t_key_on_then_off, timeout=90),
     Scenario("demos-compile-jobs-finish-and-xclient-measured",
              args="demo=compile run=6", mem=32, modules=modules(COMPILE),
              expect=[r"^compiledemo: jobs=4 burst_ms=30 seconds=6",
