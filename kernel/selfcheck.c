@@ -23,6 +23,7 @@
 #include "printk.h"
 #include "string.h"
 #include "cpu.h"
+#include "lapic.h"
 
 static uint32_t last_report[NR_CPUS];   /* jiffies + 1 of the last report; that CPU only */
 
@@ -124,12 +125,34 @@ static int check_address_space(char *why, unsigned n)
 	return 0;
 }
 
+/* Is the CPU the one the running task's thread_info names?  this_cpu_id()
+ * reads the stack's thread_info, which schedule() sets; a task running on
+ * two CPUs, or resumed from a stale saved context, breaks it. */
+static int check_cpu_identity(int cpu, char *why, size_t n)
+{
+	int apic;
+
+	if (!lapic_enabled)
+		return 0;
+	apic = (int)lapic_id();
+	if (apic == cpus[cpu].apic_id)
+		return 0;
+	snprintf(why, n, "task %d (%s) runs on the CPU with apic id %d, but its "
+		 "thread_info names cpu %d (apic id %d)", current->se.pid,
+		 current->se.comm, apic, cpu, cpus[cpu].apic_id);
+	return 1;
+}
+
 static void cheap_tick_check(int cpu)
 {
 	struct runqueue *rq = &sched_rq[cpu];
 	char why[128];
 	int bad;
 
+	if (check_cpu_identity(cpu, why, sizeof(why))) {
+		report(cpu, why);
+		return;
+	}
 	if (spin_is_held_here(&rq->lock)) {
 		report(cpu, "the tick came with this CPU holding its rq lock");
 		return;

@@ -76,7 +76,7 @@ void sched_task_init(struct sched_task *p, int pid, const char *name, int nice)
 		nice = -20;
 	if (nice > 19)
 		nice = 19;
-	p->state = SCHED_TASK_SLEEPING;
+	p->state = SCHED_TASK_NEW;
 	p->policy = SCHED_NORMAL;
 	p->static_prio = p->prio = NICE_TO_PRIO(nice);
 	p->cpus_allowed = ~(sched_cpumask_t)0;

@@ -43,6 +43,12 @@ enum sched_state {
 	SCHED_TASK_SLEEPING = 1,
 	SCHED_TASK_ZOMBIE = 2,
 	SCHED_TASK_DEAD = 3,
+	/* Made by sched_task_init, not yet started (sched_start_task,
+	 * sched_fork): no wake-up may queue it.  Linux 2.6 keeps a new task
+	 * TASK_UNINTERRUPTIBLE until wake_up_forked_process for the same
+	 * reason: a kill by pid (the fuzzer's) used to wake a half-made child,
+	 * which sched_fork then queued a second time. */
+	SCHED_TASK_NEW = 4,
 };
 
 /* Scheduling classes, Linux numbers. */

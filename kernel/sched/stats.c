@@ -20,6 +20,7 @@ static char state_char(int state)
 	switch (state) {
 	case SCHED_TASK_RUNNING:  return 'R';
 	case SCHED_TASK_SLEEPING: return 'S';
+	case SCHED_TASK_NEW:      return 'S';   /* contract: R, S or Z */
 	case SCHED_TASK_ZOMBIE:   return 'Z';
 	default:                  return 'X';
 	}

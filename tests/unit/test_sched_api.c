@@ -169,3 +169,25 @@ UNIT_TEST(trace_hook_called_per_switch)
 	CHECK_EQ(11, sched_rq[0].nr_switches);
 	sched_host_on_switch = NULL;
 }
+
+/* A task made but not started (a fork's child while its memory is copied)
+ * is visible by pid; a wake-up (kill) must not queue it, or sched_fork
+ * queues it a second time: the same task on a queue twice, run twice. */
+UNIT_TEST(wakeup_of_a_task_not_yet_forked_changes_nothing)
+{
+	struct sched_task *parent, *child;
+	char why[160];
+
+	host_boot(1, &sched_policy_nick);
+	parent = host_spawn("parent", 0, 0);
+	host_schedule(0);
+	child = host_new_task("child", 0);
+	CHECK_EQ(SCHED_TASK_NEW, child->state);
+	CHECK(!host_wake(child, NULL, SCHED_WAKER_KTHREAD, false));
+	CHECK(!child->array);
+	CHECK_EQ(1, sched_rq[0].nr_running);
+	sched_fork(parent, child);
+	CHECK_EQ(SCHED_TASK_RUNNING, child->state);
+	CHECK_EQ(2, sched_rq[0].nr_running);
+	CHECK_EQ(0, host_check(why, sizeof(why)));
+}
