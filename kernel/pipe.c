@@ -91,11 +91,14 @@ static void pipe_release(struct file *f)
 	else
 		p->writers--;
 	gone = p->readers == 0 && p->writers == 0;
+	/* EOF or EPIPE for the other side, woken before the lock goes: once
+	 * it is dropped, the other end's last close may free p (the soak,
+	 * seed 124: a wake-up on a freed pipe's queue). */
+	if (!gone)
+		wake_up_locked(&p->wq);
 	spin_unlock_irqrestore(&p->wq.lock, fl);
 	if (gone)
 		kfree(p);
-	else
-		wake_up(&p->wq);             /* EOF or EPIPE for the other side */
 }
 
 static const struct file_ops pipe_ops = { pipe_read, pipe_write, pipe_release, 0 };

@@ -49,16 +49,29 @@ void wait_event(struct wait_queue *wq, bool (*cond)(void *), void *arg)
 	}
 }
 
-static void wake_all(struct wait_queue *wq, bool sync)
+static void wake_waiters(struct wait_queue *wq, bool sync)
 {
 	struct list_node *n;
-	unsigned long f = spin_lock_irqsave(&wq->lock);
 
 	list_for_each(n, &wq->waiters) {
 		struct task *t = list_entry(n, struct task, wait_node);
 		sched_wake_up(&t->se, waker_task(), waker_kind(), sync);
 	}
+}
+
+static void wake_all(struct wait_queue *wq, bool sync)
+{
+	unsigned long f = spin_lock_irqsave(&wq->lock);
+
+	wake_waiters(wq, sync);
 	spin_unlock_irqrestore(&wq->lock, f);
+}
+
+/* With wq->lock held, interrupts off: for an object that may be freed
+ * the moment its lock is dropped (pipe.c's last close of one end). */
+void wake_up_locked(struct wait_queue *wq)
+{
+	wake_waiters(wq, false);
 }
 
 void wake_up(struct wait_queue *wq) { wake_all(wq, false); }

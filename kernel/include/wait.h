@@ -27,6 +27,7 @@ void wait_queue_init(struct wait_queue *wq);
 void wait_event(struct wait_queue *wq, bool (*cond)(void *), void *arg);
 void wake_up(struct wait_queue *wq);          /* all waiters */
 void wake_up_sync(struct wait_queue *wq);     /* sync: waker sleeps soon */
+void wake_up_locked(struct wait_queue *wq);   /* caller holds wq->lock */
 enum sched_waker waker_kind(void);
 struct sched_task *waker_task(void);
 
