@@ -4,10 +4,11 @@
  *                [seed=1] [slack_pages=64]
  * Starts the desktop (desktop.c) for S seconds, then runs the fuzzer again
  * and again (seed, seed+1, ...; `batches` batches each) until S seconds
- * are up, reaping orphans as it goes; waits for the desktop's end, reaps
- * everything, and prints
+ * are up, reaping orphans as it goes; waits for the desktop's end, kills
+ * the fuzzer's leftover processes, reaps everything, and prints
  *   soak: seconds=S fuzz_runs=R fuzz_failed=F desktop_status=D
  *         free_pages_before=X free_pages_after=Y slack_pages=K result=PASS|FAIL
+ *         strays_killed=N
  * PASS needs every fuzz run and the desktop to exit 0 and free_pages back
  * to within slack_pages of the start (the kernel heap keeps the 64 KiB
  * chunks it grew by: 16 pages each, not a leak).  Every program must be a
@@ -30,6 +31,29 @@ static long wait_for(long pid)
 	return pid > 0 ? st : -1;
 }
 
+/*
+ * Processes the fuzzer's children forked and left behind (reparented to
+ * us, init) may sleep for ever, e.g. reading a pipe whose writer they hold:
+ * waiting for them hung the first 600 s soak after its last run.  Kill
+ * every other process: pids run from 2 to the newest, which a throwaway
+ * fork tells.  Returns how many were still there.
+ */
+static long kill_strays(void)
+{
+	long newest = sys_fork(), pid, me = sys_getpid(), killed = 0;
+	int st;
+
+	if (newest == 0)
+		sys_exit_group(0);
+	if (newest < 0)
+		return 0;
+	sys_waitpid((int)newest, &st, 0);
+	for (pid = 2; pid < newest; pid++)
+		if (pid != me && sys_kill((int)pid, LNX_SIGKILL) == 0)
+			killed++;
+	return killed;
+}
+
 int main(int argc, char **argv)
 {
 	long seconds = lab_arg_long(argc, argv, "seconds", 60);
@@ -38,6 +62,7 @@ int main(int argc, char **argv)
 	long before = syscall0(NR_nickel_free_pages), after, runs = 0, failed = 0;
 	long long end = nk_now_ns() + seconds * 1000000000LL;
 	int desktop_st;
+	long strays;
 
 	lab_launch_init(argv[0]);
 	char *dargs[] = { lab_kv("seconds", seconds),
@@ -59,14 +84,16 @@ int main(int argc, char **argv)
 		}
 	}
 	desktop_st = (int)wait_for(desktop);
+	strays = kill_strays();
 	while (sys_waitpid(-1, 0, 0) > 0)
 		;
 	nk_sleep_ms(100);                    /* the reaper frees what it was given */
 	after = syscall0(NR_nickel_free_pages);
 	int pass = failed == 0 && desktop_st == 0 && after >= before - slack;
 	nk_printf("soak: seconds=%ld fuzz_runs=%ld fuzz_failed=%ld desktop_status=%d "
-		  "free_pages_before=%ld free_pages_after=%ld slack_pages=%ld result=%s\n",
+		  "free_pages_before=%ld free_pages_after=%ld slack_pages=%ld result=%s "
+		  "strays_killed=%ld\n",
 		  seconds, runs, failed, desktop_st, before, after, slack,
-		  pass ? "PASS" : "FAIL");
+		  pass ? "PASS" : "FAIL", strays);
 	return pass ? 0 : 1;
 }
