@@ -18,6 +18,22 @@ static uint64_t now_us(void)
 	return time_us();
 }
 
+/*
+ * Sleep `ms` ticks, then on until the TSC (the clock of clock_gettime)
+ * reaches end_us: under QEMU without KVM a burst of late timer interrupts
+ * can run the ticks ahead of it (a 20 ms nanosleep once ended after 7.3 ms
+ * by clock_gettime).  When the clocks agree the first sleep is enough.
+ * A kill ends the sleep at once, as before.
+ */
+static void sleep_until_clock(uint64_t end_us, unsigned ms)
+{
+	sleep_ms(ms);
+	while (!current->pending_signal && now_us() < end_us) {
+		uint64_t left_ms = (end_us - now_us() + 999) / 1000;
+		sleep_ms(left_ms > 0x7FFFFFFF ? 0x7FFFFFFF : (unsigned)left_ms);
+	}
+}
+
 static long sys_nanosleep(struct syscall_args *sa)
 {
 	uint32_t ts[2];
@@ -32,7 +48,8 @@ static long sys_nanosleep(struct syscall_args *sa)
 	/* Round up, plus one tick: the current tick is partly gone, and a sleep
 	 * must never be shorter than asked (Linux adds a jiffy too). */
 	ms = (uint64_t)ts[0] * 1000 + (ts[1] + 999999) / 1000000 + 1;
-	sleep_ms(ms > 0x7FFFFFFF ? 0x7FFFFFFF : (unsigned)ms);
+	sleep_until_clock(now_us() + (uint64_t)ts[0] * 1000000 + (ts[1] + 999) / 1000,
+			  ms > 0x7FFFFFFF ? 0x7FFFFFFF : (unsigned)ms);
 	return 0;
 }
 

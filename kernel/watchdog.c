@@ -40,6 +40,7 @@ static struct {
 	volatile uint32_t last_schedule;   /* jiffies; that CPU only */
 	volatile int warned;               /* this episode was reported */
 	volatile int backtrace_wanted;     /* set by a checker, cleared by the NMI */
+	volatile int late_nmis;            /* asked for, given up on, not yet come */
 } wd[NR_CPUS];
 
 void watchdog_touch(int cpu)
@@ -75,7 +76,9 @@ static void backtrace_of_other(int cpu)
 		udelay(1000);
 	if (wd[cpu].backtrace_wanted) {
 		wd[cpu].backtrace_wanted = 0;
-		printk("nickel: cpu %d did not answer the backtrace NMI\n", cpu);
+		__sync_fetch_and_add(&wd[cpu].late_nmis, 1);
+		printk("nickel: cpu %d did not answer the backtrace NMI within 200 ms "
+		       "(under QEMU: the host is not running that virtual CPU)\n", cpu);
 	}
 }
 
@@ -146,8 +149,16 @@ int watchdog_nmi(struct trap_frame *f)
 {
 	int cpu = this_cpu_id();
 
-	if (!wd[cpu].backtrace_wanted)
-		return 0;
+	if (!wd[cpu].backtrace_wanted) {
+		/* One the checker gave up waiting for: still ours, not a panic
+		 * (a host that paused this virtual CPU delivers it late). */
+		if (wd[cpu].late_nmis <= 0)
+			return 0;
+		__sync_fetch_and_sub(&wd[cpu].late_nmis, 1);
+		printk("nickel: cpu %d backtrace (NMI, late):\n", cpu);
+		backtrace_from(f->ebp, f->eip);
+		return 1;
+	}
 	printk("nickel: cpu %d backtrace (NMI):\n", cpu);
 	backtrace_from(f->ebp, f->eip);
 	__sync_synchronize();
