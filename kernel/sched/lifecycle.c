@@ -3,16 +3,12 @@
  */
 #include "sched_impl.h"
 
+/* cpu if p may run there, else the lowest CPU it may use. */
 static int first_allowed_cpu(struct sched_task *p, int cpu)
 {
-	int c;
-
 	if (cpu >= 0 && cpu < sched_ncpus && cpu_allowed(p, cpu))
 		return cpu;
-	for (c = 0; c < sched_ncpus; c++)
-		if (cpu_allowed(p, c))
-			return c;
-	return 0;
+	return sched_first_allowed(p);
 }
 
 /* First wake-up of a kernel thread made by sched_task_init (not a fork):
