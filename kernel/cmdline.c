@@ -39,6 +39,7 @@ static const struct key keys[] = {
 	{ "pin",         INT,       OFF(pin), 0, 63, 0 },
 	{ "mmap",        CHOICE,    OFF(mmap), 0, 8, "use ignore" },
 	{ "seed",        INT,       OFF(seed), 0, 999999999, 0 },
+	{ "busyhost",    INT,       OFF(busyhost), 0, 1, 0 },
 };
 
 void boot_args_defaults(struct boot_args *a)

@@ -155,6 +155,7 @@ void kernel_run(void)
 	smp_boot_aps();                /* the other CPUs, each to its idle loop */
 	console_input_init();
 	pit_set_tick_hook(cpu0_tick);
+	pit_set_bursts(boot_args.busyhost);
 	syscall_init();
 	start_init_process();
 	init = kthread_create("kinit", kinit, 0, -10);
