@@ -156,6 +156,9 @@ void kernel_run(void)
 	console_input_init();
 	pit_set_tick_hook(cpu0_tick);
 	pit_set_bursts(boot_args.busyhost);
+	if (boot_args.busyhost)
+		printk("nickel: busyhost=1: timer ticks come late and in bursts, "
+		       "nanosleep's clock readings stall (docs/time.md)\n");
 	syscall_init();
 	start_init_process();
 	init = kthread_create("kinit", kinit, 0, -10);

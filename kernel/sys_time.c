@@ -12,6 +12,7 @@
 #include "heap.h"
 #include "spinlock.h"
 #include "cmdline.h"
+#include "nanosleep.h"
 
 /* Microseconds since boot (nickel has no wall clock: the epoch is boot). */
 static uint64_t now_us(void)
@@ -39,25 +40,26 @@ static uint64_t sleep_clock_us(void)
 }
 
 /*
- * Sleep `ms` ticks, then on until the TSC (the clock of clock_gettime)
- * reaches end_us: under QEMU without KVM a burst of late timer interrupts
- * can run the ticks ahead of it (a 20 ms nanosleep once ended after 7.3 ms
- * by clock_gettime).  When the clocks agree the first sleep is enough.
- * A kill ends the sleep at once, as before.
+ * Sleep `ticks` timer ticks, then on until the TSC (the clock of
+ * clock_gettime) reaches end_us: under QEMU without KVM a burst of late
+ * timer interrupts can run the ticks ahead of it (a 20 ms nanosleep once
+ * ended after 7.3 ms by clock_gettime).  When the clocks agree the first
+ * sleep is enough.  Each round reads the clock once: the deadline test and
+ * the time left must see the same instant (docs/time.md, "The lost
+ * wake-up").  A kill ends the sleep at once.
  */
-static void sleep_until_clock(uint64_t end_us, unsigned ms)
+static void sleep_until_clock(uint64_t end_us, unsigned ticks)
 {
-	sleep_ms(ms);
-	while (!current->pending_signal && sleep_clock_us() < end_us) {
-		uint64_t left_ms = (end_us - sleep_clock_us() + 999) / 1000;
-		sleep_ms(left_ms > 0x7FFFFFFF ? 0x7FFFFFFF : (unsigned)left_ms);
-	}
+	uint64_t now;
+
+	sleep_ms(ticks);
+	while (!current->pending_signal && (now = sleep_clock_us()) < end_us)
+		sleep_ms(nanosleep_ticks_left(end_us, now));
 }
 
 static long sys_nanosleep(struct syscall_args *sa)
 {
 	uint32_t ts[2];
-	uint64_t ms;
 
 	if (copy_from_user(ts, sa->a[0], 8) != 0)
 		return -EFAULT;
@@ -65,11 +67,11 @@ static long sys_nanosleep(struct syscall_args *sa)
 		return -EINVAL;
 	if (sa->a[1] && mm_prepare_access(current->mm, sa->a[1], 8, 1) != 0)
 		return -EFAULT;
-	/* Round up, plus one tick: the current tick is partly gone, and a sleep
-	 * must never be shorter than asked (Linux adds a jiffy too). */
-	ms = (uint64_t)ts[0] * 1000 + (ts[1] + 999999) / 1000000 + 1;
-	sleep_until_clock(sleep_clock_us() + (uint64_t)ts[0] * 1000000 + (ts[1] + 999) / 1000,
-			  ms > 0x7FFFFFFF ? 0x7FFFFFFF : (unsigned)ms);
+	current->nanosleep_due = jiffies + nanosleep_ticks(ts[0], ts[1]);
+	current->in_nanosleep = 1;           /* for check=1's sleepcheck.c */
+	sleep_until_clock(sleep_clock_us() + nanosleep_us(ts[0], ts[1]),
+			  nanosleep_ticks(ts[0], ts[1]));
+	current->in_nanosleep = 0;
 	return 0;
 }
 

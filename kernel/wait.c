@@ -40,6 +40,7 @@ void wait_event(struct wait_queue *wq, bool (*cond)(void *), void *arg)
 			return;
 		}
 		t->se.state = SCHED_TASK_SLEEPING;
+		t->wchan = __builtin_return_address(0);
 		list_add_tail(&t->wait_node, &wq->waiters);
 		spin_unlock(&wq->lock);          /* irqs stay off until schedule */
 		schedule();
@@ -97,6 +98,7 @@ void sleep_ms(unsigned ms)
 			break;
 	list_add_before(&t->timer_node, n);
 	t->se.state = SCHED_TASK_SLEEPING;
+	t->wchan = __builtin_return_address(0);
 	spin_unlock(&timer_lock);                /* irqs stay off until schedule */
 	schedule();
 	/* A kill wakes us early: leave the timer list, or timers_tick would
@@ -119,6 +121,18 @@ void timers_tick(void)
 		sched_wake_up(&t->se, waker_task(), SCHED_WAKER_IRQ, false);
 	}
 	spin_unlock(&timer_lock);
+}
+
+/* check=1 (sleepcheck.c): t is on the timer list more than `ms` past its
+ * wake_at.  Lock order: tasks_lock, then timer_lock. */
+bool timer_overdue(struct task *t, uint32_t ms)
+{
+	unsigned long f = spin_lock_irqsave(&timer_lock);
+	bool late = t->timer_node.next != &t->timer_node &&
+		    (int32_t)(jiffies - t->wake_at) > (int32_t)ms;
+
+	spin_unlock_irqrestore(&timer_lock, f);
+	return late;
 }
 
 /* ---- completions ---- */

@@ -19,6 +19,10 @@ void selfcheck_tick(int cpu);
 int selfcheck_tasks(char *why, unsigned n);   /* task table vs run queues */
 int selfcheck_pages(char *why, unsigned n);   /* pmm owners vs free_pages */
 
+/* sleepcheck.c: CPU 0, twice a second: a sleeper more than 100 ms past its
+ * deadline is reported once, `nickel: overdue timer: pid N ...`. */
+void sleepcheck_tick(void);
+
 /* watchdog.c: the soft-lockup watchdog (check=1). */
 #define WATCHDOG_MS 5000          /* guest time without a schedule() */
 void watchdog_touch(int cpu);     /* this CPU scheduled (or idles) */

@@ -33,6 +33,8 @@ struct sched_task *waker_task(void);
 
 void sleep_ms(unsigned ms);
 void timers_tick(void);                       /* CPU 0's timer interrupt */
+struct task;
+bool timer_overdue(struct task *t, uint32_t ms);  /* check=1: sleepcheck.c */
 
 struct completion {
 	struct wait_queue wq;

@@ -1,0 +1,87 @@
+/*
+ * sleepcheck.c - check=1: a sleeper that should have woken by now.
+ *
+ * Twice a second CPU 0 walks the task table for
+ *   - a task on the timer list more than OVERDUE_MS past its wake_at
+ *     (jiffies advance, since this runs from a tick: timers_tick missed it);
+ *   - a task in nanosleep more than OVERDUE_MS past its request's deadline
+ *     and still asleep, whatever its timer says (a timer set for the wrong
+ *     time: the lost wake-up of docs/time.md).
+ * Each sleep is reported once, then the task's backtrace:
+ *     nickel: overdue timer: pid N (name) due X ms ago, state S, asleep in SYM
+ * Deadlines are in jiffies, the clock of the timers, so a host that stalls
+ * the guest (ticks lost) raises no false alarm.
+ */
+#include "selfcheck.h"
+#include "task.h"
+#include "wait.h"
+#include "spinlock.h"
+#include "timer.h"
+#include "printk.h"
+#include "panic.h"
+#include "ksyms.h"
+#include "thread_info.h"
+
+#define OVERDUE_MS 100
+
+static bool asleep(struct task *t)
+{
+	return t->se.state == SCHED_TASK_SLEEPING && !t->se.array;
+}
+
+/* ms past its deadline, or 0 when t is on time (or awake). */
+static uint32_t overdue_ms(struct task *t)
+{
+	if (!asleep(t))
+		return 0;
+	if (t->in_nanosleep && (int32_t)(jiffies - t->nanosleep_due) > OVERDUE_MS)
+		return jiffies - t->nanosleep_due;
+	if (timer_overdue(t, OVERDUE_MS))
+		return jiffies - t->wake_at;
+	return 0;
+}
+
+/* A switched-out task's stack starts with switch_to's frame (switch.asm):
+ * edi, esi, ebx, ebp, then the return address into its caller. */
+static void backtrace_of_sleeper(struct task *t)
+{
+	const uint32_t *frame = (const uint32_t *)t->saved_esp;
+	uint32_t lo = (uint32_t)t->ti;
+
+	if (t->saved_esp < lo || t->saved_esp + 20 > lo + KSTACK_SIZE)
+		return;
+	backtrace_within(frame[3], frame[4], lo, lo + KSTACK_SIZE);
+}
+
+static void report(struct task *t, uint32_t late_ms)
+{
+	uint32_t off;
+	const char *where = ksym_lookup((uint32_t)t->wchan, &off);
+
+	printk("nickel: overdue timer: pid %d (%s) due %u ms ago, state S, asleep in %s\n",
+	       t->se.pid, t->se.comm, late_ms, where ? where : "?");
+	backtrace_of_sleeper(t);
+}
+
+void sleepcheck_tick(void)
+{
+	struct list_node *n;
+	unsigned long f;
+
+	if (spin_is_held_here(&tasks_lock))
+		return;                     /* interrupted its holder: next time */
+	f = spin_lock_irqsave(&tasks_lock);
+	list_for_each(n, &all_tasks) {
+		struct task *t = list_entry(n, struct task, all);
+		uint32_t late = overdue_ms(t);
+		if (!late) {
+			t->overdue_said = 0;    /* awake again: a new sleep may be reported */
+			continue;
+		}
+		if (!t->overdue_said) {
+			t->overdue_said = 1;
+			report(t, late);
+		}
+	}
+	spin_unlock_irqrestore(&tasks_lock, f);
+}
