@@ -59,3 +59,36 @@ SCENARIOS = [reqreply("every-nanosleep-wakes-4-hogs", p, smp, 4, 2000)
              for smp in (1, 2) for p in ("nick", "o1", "rr")]
 SCENARIOS += [reqreply("nanosleep-late-by-at-most-70ms-no-hogs", "nick", smp, 0, 70)
               for smp in (1, 2)]
+
+# check=1's sleepcheck.c: crash=sleep puts a kernel thread in a 10 ms
+# nanosleep whose timer is set for 2 s.  It must be reported once, with the
+# function it sleeps in and a backtrace through it, about 100-600 ms late
+# (checked twice a second, reported past 100 ms), and then wake as its
+# wrong timer says.
+OVERDUE = re.compile(r"^nickel: overdue timer: pid (\d+) \(sleep\) due (\d+) ms ago, "
+                     r"state S, asleep in (\S+)$", re.M)
+
+
+def overdue_reported_once(log):
+    hits = OVERDUE.findall(log)
+    if len(hits) != 1:
+        return ["overdue reports of the sleep thread: expected 1, got %d" % len(hits)]
+    _, late_ms, where = hits[0]
+    problems = []
+    if not 100 < int(late_ms) <= 700:
+        problems.append("reported %s ms late: expected 101..700" % late_ms)
+    if where != "oversleep":
+        problems.append("asleep in %s: expected oversleep" % where)
+    after = log[log.index("overdue timer"):]
+    if not re.search(r"^backtrace:\n(  \[<[0-9a-f]+>\] .*\n)*  \[<[0-9a-f]+>\] oversleep\+",
+                     after, re.M):
+        problems.append("no backtrace through oversleep after the report")
+    return problems
+
+
+for smp in (1, 2):
+    SCENARIOS.append(Scenario(
+        "selfcheck-sleeper-past-its-deadline-reported-once-smp%d" % smp,
+        args="demo=none check=1 crash=sleep run=4", smp=smp, mem=32,
+        expect=[r"nickel: crash=sleep: woke after 2 s", r"power off \(status=0\)"],
+        verify=overdue_reported_once, timeout=120))
