@@ -20,7 +20,6 @@
 #include "printk.h"
 #include "panic.h"
 #include "ksyms.h"
-#include "thread_info.h"
 
 #define OVERDUE_MS 100
 
@@ -32,25 +31,15 @@ static bool asleep(struct task *t)
 /* ms past its deadline, or 0 when t is on time (or awake). */
 static uint32_t overdue_ms(struct task *t)
 {
+	int32_t due_in;
+
 	if (!asleep(t))
 		return 0;
 	if (t->in_nanosleep && (int32_t)(jiffies - t->nanosleep_due) > OVERDUE_MS)
 		return jiffies - t->nanosleep_due;
-	if (timer_overdue(t, OVERDUE_MS))
-		return jiffies - t->wake_at;
+	if (timer_pending(t, &due_in) && due_in < -OVERDUE_MS)
+		return (uint32_t)-due_in;
 	return 0;
-}
-
-/* A switched-out task's stack starts with switch_to's frame (switch.asm):
- * edi, esi, ebx, ebp, then the return address into its caller. */
-static void backtrace_of_sleeper(struct task *t)
-{
-	const uint32_t *frame = (const uint32_t *)t->saved_esp;
-	uint32_t lo = (uint32_t)t->ti;
-
-	if (t->saved_esp < lo || t->saved_esp + 20 > lo + KSTACK_SIZE)
-		return;
-	backtrace_within(frame[3], frame[4], lo, lo + KSTACK_SIZE);
 }
 
 static void report(struct task *t, uint32_t late_ms)

@@ -123,16 +123,16 @@ void timers_tick(void)
 	spin_unlock(&timer_lock);
 }
 
-/* check=1 (sleepcheck.c): t is on the timer list more than `ms` past its
- * wake_at.  Lock order: tasks_lock, then timer_lock. */
-bool timer_overdue(struct task *t, uint32_t ms)
+/* Is t on the timer list, and due in how many ms (negative: overdue)?
+ * For the checks and the `b` key.  Lock order: tasks_lock, then timer_lock. */
+bool timer_pending(struct task *t, int32_t *due_in_ms)
 {
 	unsigned long f = spin_lock_irqsave(&timer_lock);
-	bool late = t->timer_node.next != &t->timer_node &&
-		    (int32_t)(jiffies - t->wake_at) > (int32_t)ms;
+	bool pending = t->timer_node.next != &t->timer_node;
 
+	*due_in_ms = (int32_t)(t->wake_at - jiffies);
 	spin_unlock_irqrestore(&timer_lock, f);
-	return late;
+	return pending;
 }
 
 /* ---- completions ---- */

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 struct trap_frame;
+struct task;
 
 /* selfcheck.c: from cpu_tick, interrupts off, before the scheduler tick.
  * Every tick: O(1) checks of this CPU's run queue.  Every 100 ms per CPU
@@ -29,4 +30,9 @@ void watchdog_touch(int cpu);     /* this CPU scheduled (or idles) */
 void watchdog_tick(int cpu);      /* from cpu_tick: check cpu and a neighbour */
 void watchdog_missed_tick(int cpu);   /* a local tick with jiffies still (smp.c) */
 int watchdog_nmi(struct trap_frame *f);   /* 1 if the NMI was a backtrace request */
+void watchdog_backtrace_of(int cpu);      /* another CPU's, by NMI (waits 200 ms at most) */
+
+/* backtraces.c: the `b` key, for a run that seems hung. */
+void backtraces_all(void);
+void backtrace_of_sleeper(struct task *t);
 #endif

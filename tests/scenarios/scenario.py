@@ -70,6 +70,32 @@ def command(sc, kernel, iso):
     return cmd
 
 
+EVIDENCE_WAIT = 20      # seconds a timed-out guest gets to print its evidence
+EVIDENCE_DONE = b"nickel: backtraces: end"
+
+
+def ask_for_evidence(p, log):
+    """A scenario ran out of time: before QEMU is killed, type `s` (stat
+    dump: who sleeps, with wchan=) and `b` (every CPU's and every sleeper's
+    backtrace), and keep what the guest prints for EVIDENCE_WAIT seconds or
+    until the backtraces end.  A guest too stuck to answer prints nothing."""
+    start = len(log)
+    try:
+        p.stdin.write(b"sb")
+        p.stdin.flush()
+    except (BrokenPipeError, ValueError):
+        return log
+    end = time.time() + EVIDENCE_WAIT
+    while time.time() < end and EVIDENCE_DONE not in log[start:]:
+        r, _, _ = select.select([p.stdout], [], [], 0.5)
+        if r:
+            chunk = os.read(p.stdout.fileno(), 65536)
+            if not chunk:
+                break
+            log += chunk
+    return log
+
+
 def stop(p):
     """Kill nickel-qemu and the QEMU it started."""
     try:
@@ -94,9 +120,11 @@ def run_qemu(sc, kernel, iso):
     while True:
         left = sc.timeout - (time.time() - start)
         if left <= 0:
+            log += b"\n[test runner: timeout after %ds; typed 's' and 'b' for the " \
+                   b"evidence]\n" % sc.timeout
+            log = ask_for_evidence(p, log)
             stop(p)
             status = 124
-            log += b"\n[test runner: timeout after %ds]\n" % sc.timeout
             break
         r, _, _ = select.select([p.stdout], [], [], min(left, 0.5))
         if r:
