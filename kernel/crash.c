@@ -223,6 +223,7 @@ static void oversleep(void *arg)
 {
 	(void)arg;
 	current->nanosleep_due = jiffies + 10;
+	current->nanosleep_end_us = time_us() + 10000;
 	current->in_nanosleep = 1;
 	sleep_ms(2000);                    /* the bug: the wrong deadline */
 	current->in_nanosleep = 0;

@@ -4,13 +4,14 @@
  * Twice a second CPU 0 walks the task table for
  *   - a task on the timer list more than OVERDUE_MS past its wake_at
  *     (jiffies advance, since this runs from a tick: timers_tick missed it);
- *   - a task in nanosleep more than OVERDUE_MS past its request's deadline
- *     and still asleep, whatever its timer says (a timer set for the wrong
- *     time: the lost wake-up of docs/time.md).
+ *   - a task in nanosleep more than OVERDUE_MS past its request's deadline,
+ *     by the ticks and by the TSC alike, and still asleep, whatever its
+ *     timer says (a timer set for the wrong time: the lost wake-up of
+ *     docs/time.md).
  * Each sleep is reported once, then the task's backtrace:
  *     nickel: overdue timer: pid N (name) due X ms ago, state S, asleep in SYM
- * Deadlines are in jiffies, the clock of the timers, so a host that stalls
- * the guest (ticks lost) raises no false alarm.
+ * Timers are checked in jiffies, nanosleeps by both clocks, so neither
+ * lost ticks nor a clock that runs ahead of the other raise a false alarm.
  */
 #include "selfcheck.h"
 #include "task.h"
@@ -35,7 +36,8 @@ static uint32_t overdue_ms(struct task *t)
 
 	if (!asleep(t))
 		return 0;
-	if (t->in_nanosleep && (int32_t)(jiffies - t->nanosleep_due) > OVERDUE_MS)
+	if (t->in_nanosleep && (int32_t)(jiffies - t->nanosleep_due) > OVERDUE_MS &&
+	    time_us() > t->nanosleep_end_us + OVERDUE_MS * 1000)
 		return jiffies - t->nanosleep_due;
 	if (timer_pending(t, &due_in) && due_in < -OVERDUE_MS)
 		return (uint32_t)-due_in;

@@ -57,6 +57,15 @@ static void sleep_until_clock(uint64_t end_us, unsigned ticks)
 		sleep_ms(nanosleep_ticks_left(end_us, now));
 }
 
+/* The request's deadline by both clocks, for the sleep and for check=1's
+ * sleepcheck.c (which reports a sleeper past both by 100 ms). */
+static void start(struct task *t, uint32_t sec, uint32_t nsec)
+{
+	t->nanosleep_due = jiffies + nanosleep_ticks(sec, nsec);
+	t->nanosleep_end_us = sleep_clock_us() + nanosleep_us(sec, nsec);
+	t->in_nanosleep = 1;
+}
+
 static long sys_nanosleep(struct syscall_args *sa)
 {
 	uint32_t ts[2];
@@ -67,10 +76,8 @@ static long sys_nanosleep(struct syscall_args *sa)
 		return -EINVAL;
 	if (sa->a[1] && mm_prepare_access(current->mm, sa->a[1], 8, 1) != 0)
 		return -EFAULT;
-	current->nanosleep_due = jiffies + nanosleep_ticks(ts[0], ts[1]);
-	current->in_nanosleep = 1;           /* for check=1's sleepcheck.c */
-	sleep_until_clock(sleep_clock_us() + nanosleep_us(ts[0], ts[1]),
-			  nanosleep_ticks(ts[0], ts[1]));
+	start(current, ts[0], ts[1]);
+	sleep_until_clock(current->nanosleep_end_us, nanosleep_ticks(ts[0], ts[1]));
 	current->in_nanosleep = 0;
 	return 0;
 }

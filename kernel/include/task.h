@@ -39,6 +39,7 @@ struct task {
 	struct list_node timer_node;          /* timer list (timer_lock) */
 	const void *wchan;                    /* the sleep's caller (a return address) */
 	uint32_t nanosleep_due;               /* jiffies; while in_nanosleep (sleepcheck.c) */
+	uint64_t nanosleep_end_us;            /* the same deadline by the TSC */
 	uint8_t in_nanosleep, overdue_said;   /* the task itself; read by sleepcheck.c */
 	/* Ring-3 processes only (kind == TASK_USER); see kernel/proc.c. */
 	struct mm *mm;                        /* address space; NULL = kernel */
