@@ -112,6 +112,9 @@ def main():
     ap.add_argument("--jobs", type=int, default=(os.cpu_count() or 2) + 1)
     ap.add_argument("--load", type=int, default=0,
                     help="run N host CPU burners beside the suite")
+    ap.add_argument("--timeout-scale", type=float, default=3.0,
+                    help="multiply every scenario's timeout (default 3): a "
+                    "loaded host runs the guest slower (scenario.wall_limit)")
     ap.add_argument("binaries", nargs="*")
     a = ap.parse_args()
     burners = start_host_load(a.load)
@@ -132,6 +135,7 @@ def run_all(a):
     scenarios = [] if a.unit_only else load_scenarios()
     if a.only:
         scenarios = [s for s in scenarios if re.search(a.only, s.name)]
+    os.environ["NICKEL_TIMEOUT_SCALE"] = str(a.timeout_scale)   # scenario.run_qemu
     # Longest first, so the slow ones do not end up alone at the tail.
     scenarios.sort(key=lambda s: -s.timeout)
     with cf.ThreadPoolExecutor(max_workers=a.jobs) as pool:
