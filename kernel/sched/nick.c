@@ -13,7 +13,7 @@
  */
 #include "sched_impl.h"
 
-#define MIN_TIMESLICE   1                       /* v7: ((1 * HZ / 1000) ? : 1) */
+#define MIN_TIMESLICE   NICK_MIN_TIMESLICE(HZ)  /* 1 jiffy at HZ=1000 */
 #define MAX_TIMESLICE   (20 * MIN_TIMESLICE)    /* also the SCHED_RR slice */
 #define MAX_SLEEP       HZ
 

@@ -143,6 +143,17 @@ UNIT_TEST(task_timeslice_spec_examples)
 	CHECK_EQ(20, nick_task_timeslice(&p, rq0()));
 }
 
+/* v7: MIN_TIMESLICE = (1*HZ/1000) ? 1*HZ/1000 : 1, derived from HZ. */
+UNIT_TEST(min_timeslice_follows_hz)
+{
+	CHECK_EQ(1, NICK_MIN_TIMESLICE(100));      /* 100/1000 = 0 -> 1 */
+	CHECK_EQ(1, NICK_MIN_TIMESLICE(999));      /* 0 -> 1 */
+	CHECK_EQ(1, NICK_MIN_TIMESLICE(1000));     /* nickel's HZ */
+	CHECK_EQ(2, NICK_MIN_TIMESLICE(2000));
+	CHECK_EQ(10, NICK_MIN_TIMESLICE(10000));
+	CHECK_EQ(1, NICK_MIN_TIMESLICE(HZ));
+}
+
 UNIT_TEST(task_preempts_curr)
 {
 	struct sched_task c, p;
