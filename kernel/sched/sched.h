@@ -61,6 +61,17 @@ enum sched_waker {
 	SCHED_WAKER_IRQ,       /* interrupt handler (timer expiry, device) */
 };
 
+/* v7: activate_task's test, "!in_interrupt() && current->mm".  The mm is
+ * what counts, not the kind of task: a process that exits drops its mm
+ * (Linux exit_mm) before it wakes its parent (exit_notify), so the parent
+ * in wait gets a kernel wake-up: full credit, no slice taken. */
+static inline enum sched_waker sched_waker_of(bool in_irq, bool has_mm)
+{
+	if (in_irq)
+		return SCHED_WAKER_IRQ;
+	return has_mm ? SCHED_WAKER_USER : SCHED_WAKER_KTHREAD;
+}
+
 struct prio_array;
 
 struct sched_task {

@@ -241,6 +241,38 @@ UNIT_TEST(quirk1_user_waker_gets_the_credit)
 	CHECK(a->need_resched);       /* 129 < 130 */
 }
 
+/* Linux's do_exit drops the mm (exit_mm) before exit_notify wakes the
+ * parent: activate_task sees no current->mm, so the parent in wait gets a
+ * kernel wake-up.  a = the exiting child (running), b = the parent. */
+UNIT_TEST(exit_wakeup_gives_the_parent_full_credit)
+{
+	struct sched_task *a, *b;
+
+	CHECK_EQ(SCHED_WAKER_USER, sched_waker_of(false, true));
+	CHECK_EQ(SCHED_WAKER_KTHREAD, sched_waker_of(false, false));   /* mm dropped */
+	CHECK_EQ(SCHED_WAKER_IRQ, sched_waker_of(true, true));
+	CHECK_EQ(SCHED_WAKER_IRQ, sched_waker_of(true, false));
+	setup_sleeper(&a, &b);
+	give_history(b);                  /* parent slept 100 with 500 run */
+	a->total_time = 500000;
+	a->sleep_time = 0;
+	a->used_slice = 80;
+	b->used_slice = 10;
+	/* kernel waker: add(b,100,1), r=900: total 450000+100000 = 550000,
+	 * sleep 100000, avg 181, bonus 3 -> prio 127.  No steal: b keeps
+	 * used_slice 10 (a user waker would have made it 60 and b's avg 95,
+	 * see quirk1_user_waker_gets_the_credit); the child is untouched. */
+	CHECK(host_wake(b, a, sched_waker_of(false, false), false));
+	CHECK_EQ(550000, b->total_time);
+	CHECK_EQ(100000, b->sleep_time);
+	CHECK_EQ(181, b->sleep_avg);
+	CHECK_EQ(127, b->prio);
+	CHECK_EQ(10, b->used_slice);
+	CHECK_EQ(500000, a->total_time);
+	CHECK_EQ(0, a->sleep_time);
+	CHECK_EQ(80, a->used_slice);
+}
+
 /* Quirk 2: waker->used_slice -= steal wraps; the waker expires next tick. */
 UNIT_TEST(quirk2_waker_used_slice_wraps)
 {
