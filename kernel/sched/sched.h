@@ -8,7 +8,8 @@
  * call exactly the same code (see tests/unit/env/sched_env.h).
  *
  * Guide for students: docs/scheduler.md.  Every rule cites the hunk of
- * ../shared/seeds/001-patch-nick-s-scheduler-policy-v7.patch it comes from.
+ * "Nick's scheduler policy v7" (posted to the Linux kernel mailing list,
+ * August 2003) it comes from.
  *
  * Integer widths: the patch ran on 32-bit i386 where unsigned long is 32
  * bits.  Every such field is uint32_t here, so host and kernel wrap alike.
