@@ -207,6 +207,8 @@ static void advance(int cpu, uint64_t t)
 
 	if (cur && cur->left_us < SIM_INF_US)
 		cur->left_us -= (int64_t)(t - cpu_pos[cpu]);
+	if (cur)
+		cur->cpu_us += t - cpu_pos[cpu];
 	cpu_pos[cpu] = t;
 }
 
@@ -346,6 +348,8 @@ static struct sim_task *task_alloc(struct sim_group *g, enum sim_kind kind,
 
 static void task_free(struct sim_task *t)
 {
+	if (t->lat)
+		rep_lat_free(t->lat);
 	free(t->lat);
 	free(t->reqq);
 	t->free_next = free_tasks;
@@ -392,6 +396,7 @@ static void make_reap(struct sim_task *mk)
 		op_end(SIM_OP_FORK_EXIT, t0);
 		z->se.state = SCHED_TASK_DEAD;
 		z->g->reaped_run_ms += z->se.run_ms;
+		z->g->reaped_cpu_us += z->cpu_us;
 		z->g->reaped++;
 		live_remove(z);
 		task_free(z);
