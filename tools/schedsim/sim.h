@@ -48,6 +48,8 @@ struct sim_group {
 	uint32_t jobs, burst_us, io_us, chunks; /* make / cc */
 	uint32_t jitter_pct;           /* cc bursts: +- this many percent */
 	char server[16];               /* xclient: its server's group name */
+	char parent[16];               /* forked at start by this group's task */
+	struct sim_group *parent_group;
 	bool lat;                      /* measure wake-up latency */
 	struct sim_group *server_group;
 	struct sim_task *first;        /* its first task (the xserver itself) */

@@ -372,6 +372,31 @@ def test_exact_cpu_beside_tick_charged():
     return problems
 
 
+def reqreply_client_max_us(*knobs):
+    path = os.path.join(WL, "reqreply.wl")
+    out = sim("workload=" + path, "cpus=1", "seconds=10", "phase=1", "dumps=0", *knobs)
+    return int(summary_row(out, "client")[9])
+
+
+def test_reqreply_stall():
+    """docs/lab.md Exercise 6: the client forks 4 hogs and the server; when
+    its first wake-up is seen by a tick (seed 2) it expires, the hogs and
+    the server follow, and after the swap the server waits behind 4 full
+    hog slices: a round trip of 4 x 170 ms.  A client off the CPU within
+    10 us (think_us=10) is never seen by a tick: no round trip of 200 ms."""
+    problems = []
+    stalled = reqreply_client_max_us("seed=2")
+    if abs(stalled - 680000) > 5000:
+        problems.append("seed 2: client max round trip expected 680000 +- 5000 us "
+                        "(4 hog slices), got %d" % stalled)
+    for seed in (1, 2, 3, 8):
+        quick = reqreply_client_max_us("seed=%d" % seed, "think_us=10")
+        if quick >= 200000:
+            problems.append("think_us=10 seed %d: client max round trip expected "
+                            "< 200000 us, got %d" % (seed, quick))
+    return problems
+
+
 def main():
     if not os.access(SIM, os.X_OK):
         report("schedsim-build", ["%s missing (make %s)" % (SIM, SIM)])
@@ -393,6 +418,7 @@ def main():
         ("schedsim-affinity", test_affinity),
         ("schedsim-percentiles-exact-against-the-trace", test_exact_percentiles),
         ("schedsim-exact-cpu-beside-tick-charged", test_exact_cpu_beside_tick_charged),
+        ("schedsim-reqreply-stall-is-four-hog-slices", test_reqreply_stall),
     ]
     for name, fn in tests:
         try:
