@@ -26,6 +26,17 @@ static void setup_sleeper(struct sched_task **a, struct sched_task **b)
 	host_sleep(*b);              /* a runs */
 }
 
+/* Boot one CPU with policy nick and one task, "parent", running alone. */
+static struct sched_task *running_parent(void)
+{
+	struct sched_task *p;
+
+	host_boot(1, &sched_policy_nick);
+	p = host_spawn("parent", 0, 0);
+	host_schedule(0);
+	return p;
+}
+
 UNIT_TEST(add_task_time_decays_and_rounds)
 {
 	struct sched_task p;
@@ -331,9 +342,7 @@ UNIT_TEST(fork_splits_the_slice)
 {
 	struct sched_task *p, *c;
 
-	host_boot(1, &sched_policy_nick);
-	p = host_spawn("parent", 0, 0);
-	host_schedule(0);
+	p = running_parent();
 	/* alone at 130: ts 170; used 11: child 11 + 159/2 = 90,
 	 * parent 11 + (159+1)/2 = 91 */
 	p->used_slice = 11;
@@ -366,9 +375,7 @@ UNIT_TEST(fork_parent_expires)
 {
 	struct sched_task *p, *c;
 
-	host_boot(1, &sched_policy_nick);
-	p = host_spawn("parent", 0, 0);
-	host_schedule(0);
+	p = running_parent();
 	/* used 169 of 170: child 169 + 1/2 = 169; parent 169 + 2/2 = 170 >= ts
 	 * -> parent 169 and one tick: 170 >= 170 -> parent expires */
 	p->used_slice = 169;
@@ -384,9 +391,7 @@ UNIT_TEST(quirk3_child_sleep_avg_above_1000)
 {
 	struct sched_task *p, *c;
 
-	host_boot(1, &sched_policy_nick);
-	p = host_spawn("parent", 0, 0);
-	host_schedule(0);
+	p = running_parent();
 	p->total_time = 100000;
 	p->sleep_time = 80000;
 	p->sleep_avg = 800;
@@ -401,9 +406,7 @@ UNIT_TEST(exit_refund_and_penalty)
 {
 	struct sched_task *p, *c;
 
-	host_boot(1, &sched_policy_nick);
-	p = host_spawn("parent", 0, 0);
-	host_schedule(0);
+	p = running_parent();
 	p->used_slice = 0;
 	c = host_fork(p, "child");
 	/* both 85 of 170; child prio 130 (avg 0): ts(child) 170 ->
@@ -483,9 +486,7 @@ UNIT_TEST(wrap_fork_child_near_2_to_31_expires_on_its_first_tick)
 {
 	struct sched_task *p, *c;
 
-	host_boot(1, &sched_policy_nick);
-	p = host_spawn("parent", 0, 0);
-	host_schedule(0);
+	p = running_parent();
 	/* alone at 130: ts 170; used 180: 170 - 180 wraps to 4294967286;
 	 * child 180 + 4294967286/2 = 180 + 2147483643 = 2147483823;
 	 * parent 180 + 4294967287/2 = 2147483823 >= 170 -> 169 + one tick
@@ -514,9 +515,7 @@ UNIT_TEST(wrap_exit_refund_becomes_a_penalty)
 {
 	struct sched_task *p, *c;
 
-	host_boot(1, &sched_policy_nick);
-	p = host_spawn("parent", 0, 0);
-	host_schedule(0);
+	p = running_parent();
 	p->used_slice = 0;
 	c = host_fork(p, "child");       /* both 85 of 170 */
 	/* child still in its first slice, used 200 > ts(child) 170:
