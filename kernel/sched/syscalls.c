@@ -133,10 +133,12 @@ static void activate_moved(struct runqueue *dst, struct sched_task *p)
 {
 	p->cpu = dst->cpu;
 	sched_refresh_policy(dst, p);
-	if (sched_policy->activate(dst, p, NULL, SCHED_WAKER_KTHREAD, false) ||
-	    dst->curr->is_idle)
-		resched_task(dst, dst->curr);
+	sched_policy->activate(dst, p, NULL, SCHED_WAKER_KTHREAD, false);
 	activate_queued(dst, p);
+	/* move_task_away's own test (v7 did not change it to
+	 * TASK_PREEMPTS_CURR); the idle task's 140 loses to anyone */
+	if (p->prio < dst->curr->prio)
+		resched_task(dst, dst->curr);
 	p->migrations++;
 	dst->migrations_in++;
 }
