@@ -54,12 +54,16 @@ void cpu_tick_missed(int cpu)
 }
 
 /* CPU 0 also keeps time: jiffies (pit.c) and the sleep timers.  With a
- * LAPIC every CPU's scheduler tick comes from its own timer (smp.c). */
+ * LAPIC every CPU's scheduler tick comes from its own timer (smp.c).
+ * Without one, the order is Linux's: scheduler_tick in the hard interrupt,
+ * then the expired timers (a softirq).  The other way round, the tick would
+ * see the sleeper just woken at a better prio: under nick the running
+ * task's slice (task_timeslice) would collapse and it would expire. */
 static void cpu0_tick(void)
 {
-	timers_tick();
 	if (!smp_lapic_ticks())
 		cpu_tick(0);
+	timers_tick();
 }
 
 void demo_start(const char *name)

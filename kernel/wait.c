@@ -17,11 +17,7 @@ void wait_queue_init(struct wait_queue *wq)
 
 enum sched_waker waker_kind(void)
 {
-	if (in_interrupt())
-		return SCHED_WAKER_IRQ;
-	if (current->kind == TASK_USER)
-		return SCHED_WAKER_USER;       /* Linux: !in_interrupt() && current->mm */
-	return SCHED_WAKER_KTHREAD;
+	return sched_waker_of(in_interrupt(), current->mm != 0);
 }
 
 struct sched_task *waker_task(void)
