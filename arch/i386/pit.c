@@ -23,15 +23,39 @@ static uint64_t tsc_at_boot;
 static void (*tick_hook)(void);
 
 /*
- * Late ticks in bursts (busyhost=1, docs/time.md): of every BURST_PERIOD
- * interrupts, the first BURST_HELD are held back and counted together with
- * the one after them, as QEMU delivers the ticks of a vCPU the host did not
- * run.  jiffies then lag the TSC by up to BURST_HELD ms and catch up at once.
+ * Late ticks in bursts (busyhost=1, docs/time.md): now and then CPU 0
+ * holds back 1..BURST_HELD interrupts and counts them together with the
+ * next one, as QEMU delivers the ticks of a vCPU the host did not run.
+ * jiffies then lag the TSC by up to BURST_HELD ms and catch up at once.
+ * A hold starts BURST_GAP..2*BURST_GAP-1 ticks after the last one ended:
+ * a fixed pseudo-random sequence, so runs repeat and no sleeper can fall
+ * into step with it.
  */
-#define BURST_PERIOD 40
-#define BURST_HELD   8
+#define BURST_HELD 8
+#define BURST_GAP  16
 static int tick_bursts;
-static unsigned burst_phase, held_ticks;
+static uint32_t burst_dice = 7;
+static unsigned until_hold = BURST_GAP, hold_left, held_ticks;
+
+static unsigned burst_random(unsigned n)
+{
+	burst_dice = burst_dice * 1103515245u + 12345u;
+	return (burst_dice >> 16) % n;
+}
+
+/* busyhost=1: is this interrupt held back? */
+static int hold_this_tick(void)
+{
+	if (hold_left == 0 && --until_hold == 0) {
+		hold_left = 1 + burst_random(BURST_HELD);
+		until_hold = BURST_GAP + burst_random(BURST_GAP);
+	}
+	if (hold_left == 0)
+		return 0;
+	hold_left--;
+	held_ticks++;
+	return 1;
+}
 
 static void count_tick(void)
 {
@@ -43,14 +67,10 @@ static void count_tick(void)
 static void pit_irq(struct trap_frame *f)
 {
 	(void)f;
-	if (tick_bursts) {
-		if (burst_phase++ % BURST_PERIOD < BURST_HELD) {
-			held_ticks++;
-			return;
-		}
-		for (; held_ticks; held_ticks--)
-			count_tick();
-	}
+	if (tick_bursts && hold_this_tick())
+		return;
+	for (; held_ticks; held_ticks--)
+		count_tick();
 	count_tick();
 }
 
