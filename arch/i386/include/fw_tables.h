@@ -36,7 +36,10 @@ struct fw_config {
 	int cpus_disabled;           /* entries the firmware marked unusable */
 	int cpus_over_limit;         /* usable, but beyond FW_MAX_CPUS */
 	int x2apic_entries;          /* MADT type 9 entries seen */
-	int x2apic_only;             /* of those: ids > 254, unusable in xAPIC mode */
+	int x2apic_only;             /* of those: ids > 254, in apic_id[] but usable
+					only in x2APIC mode (smp_detect drops them) */
+	int nmi_lint;                /* LAPIC pin of the NMI (MADT 4/10); -1: not said */
+	const char *xsdt_problem;    /* why the XSDT was passed over, else NULL */
 	uint32_t lapic_phys;         /* local APIC MMIO base */
 	int nioapic;                 /* IOAPICs seen (we use the first) */
 	uint8_t ioapic_id;
@@ -50,6 +53,22 @@ struct fw_config {
 /* Both return 0 and fill *cfg, or -1 with *why saying what was wrong. */
 int acpi_parse(fw_map_fn map, void *ctx, struct fw_config *cfg, const char **why);
 int mptable_parse(fw_map_fn map, void *ctx, struct fw_config *cfg, const char **why);
+
+/* The ACPI root tables (acpi.c); 0 where there is none or it is broken. */
+struct acpi_root {
+	uint32_t rsdt, xsdt;         /* physical addresses of checked tables */
+	const char *xsdt_problem;    /* the RSDP named an XSDT that is unusable */
+};
+int acpi_find_root(fw_map_fn map, void *ctx, struct acpi_root *r, const char **why);
+/* The table with signature `sig` (XSDT first, then RSDT), its length and
+ * checksum checked: its bytes, or NULL with *why. */
+const uint8_t *acpi_find_table(fw_map_fn map, void *ctx, const struct acpi_root *r,
+			       const char *sig, uint32_t *len, const char **why);
+const uint8_t *acpi_map_table(fw_map_fn map, void *ctx, uint32_t phys,
+			      uint32_t *len, const char **why);
+/* The boot loader's copy of the RSDP (multiboot2 "ACPI old/new RSDP" tags):
+ * tried before the BIOS areas, checked like any other. */
+void acpi_set_rsdp(const void *rsdp, uint32_t len);
 
 /* Shared helpers (acpi.c). */
 void fw_config_reset(struct fw_config *cfg);
