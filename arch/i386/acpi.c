@@ -27,7 +27,7 @@
 #include "string.h"
 
 #define SDT_HEADER_LEN 36
-#define SDT_MAX_LEN    0x10000      /* no sane RSDT/XSDT/MADT is larger */
+#define SDT_MAX_LEN    0x100000     /* 1 MiB: a laptop's DSDT can be 500 KiB */
 
 #define MADT_LAPIC          0
 #define MADT_IOAPIC         1

@@ -9,7 +9,8 @@
  *  - IPIs through the interrupt command register (ICR): INIT and STARTUP
  *    to boot the other CPUs, fixed vectors for reschedule/call/stop;
  *  - its timer, periodic at HZ, each CPU's scheduler tick.  Its input is
- *    the bus clock (unknown), so it is measured against PIT channel 2.
+ *    the bus clock (unknown), so it is measured against PIT channel 2, or
+ *    the ACPI PM timer where the PIT is dead.
  *
  * Two interfaces to the same registers (SDM vol. 3, "x2APIC"):
  *  - xAPIC: the MMIO page, 8-bit APIC ids in ID bits 31..24, the ICR as two
@@ -236,17 +237,18 @@ int lapic_send_ipi(uint32_t apic_id, uint32_t icr_low)
 }
 
 /*
- * Calibration against PIT channel 2.  Both counters are read side by side
- * at the start and at the end of a 40 ms window, so a late read (the host
- * pausing this vCPU, an SMI) delays both alike instead of lengthening one
- * of them; a pair whose two LAPIC reads are more than 20 us apart is taken
- * again.  Five windows, the median kept.  (The spec's warning: never count
- * timer interrupts to measure time.)
+ * Calibration against a reference clock: PIT channel 2, or the ACPI PM
+ * timer where the PIT is dead (timer.h's struct ref_clock).  Both counters
+ * are read side by side at the start and at the end of a 40 ms window, so
+ * a late read (the host pausing this vCPU, an SMI) delays both alike
+ * instead of lengthening one of them; a pair whose two LAPIC reads are more
+ * than 20 us apart is taken again.  Five windows, the median kept.  (The
+ * spec's warning: never count timer interrupts to measure time.)
  */
-#define CAL_WINDOW  (PIT_HZ / 25)          /* 40 ms; channel 2 wraps at 55 */
+#define CAL_WINDOW_MS 40                   /* PIT channel 2 wraps at 55 */
 #define CAL_ROUNDS  5
 
-static int read_pair(uint16_t *pit, uint32_t *count)
+static int read_pair(const struct ref_clock *ref, uint32_t *r, uint32_t *count)
 {
 	uint32_t slack = tsc_khz() / 50;       /* 20 us of TSC cycles */
 	int tries;
@@ -254,11 +256,11 @@ static int read_pair(uint16_t *pit, uint32_t *count)
 	for (tries = 0; tries < 100; tries++) {
 		uint64_t t0 = rdtsc();
 		uint32_t a = rd(LAPIC_TIMER_CUR);
-		uint16_t p = pit_ch2_read();
+		uint32_t p = ref->read();
 		uint32_t b = rd(LAPIC_TIMER_CUR);
 
 		if (rdtsc() - t0 <= slack) {
-			*pit = p;
+			*r = p;
 			*count = a - (a - b) / 2;
 			return 0;
 		}
@@ -267,32 +269,34 @@ static int read_pair(uint16_t *pit, uint32_t *count)
 }
 
 /* Timer ticks per ms over one window, 0 when the window failed. */
-static uint32_t one_window(void)
+static uint32_t one_window(const struct ref_clock *ref)
 {
-	uint16_t p0, p1;
-	uint32_t c0, c1;
+	uint32_t window = ref->hz / 1000 * CAL_WINDOW_MS, r0, r1, c0, c1, dr;
 
-	pit_ch2_start();
+	ref->start();
 	wr(LAPIC_TIMER_INIT, ~0u);
-	if (read_pair(&p0, &c0) != 0)
+	if (read_pair(ref, &r0, &c0) != 0)
 		return 0;
-	while ((uint16_t)(p0 - pit_ch2_read()) < CAL_WINDOW)
+	while (((ref->read() - r0) & ref->mask) < window)
 		cpu_relax();
-	if (read_pair(&p1, &c1) != 0 || pit_ch2_wrapped() || p0 == p1)
+	if (read_pair(ref, &r1, &c1) != 0 || ref->overran())
 		return 0;
-	return (uint32_t)((uint64_t)(c0 - c1) * PIT_HZ /
-			  ((uint64_t)(uint16_t)(p0 - p1) * 1000));
+	dr = (r1 - r0) & ref->mask;
+	if (dr == 0)
+		return 0;
+	return (uint32_t)((uint64_t)(c0 - c1) * ref->hz / ((uint64_t)dr * 1000));
 }
 
 void lapic_timer_calibrate(void)
 {
+	const struct ref_clock *ref = pit_ch2_dead ? pm_timer_clock() : pit_clock();
 	uint32_t got[CAL_ROUNDS], t;
 	int i, j, n = 0;
 
 	wr(LAPIC_TIMER_DIV, TIMER_DIV_16);
 	wr(LAPIC_LVT_TIMER, LVT_MASKED);
-	for (i = 0; i < CAL_ROUNDS; i++) {
-		t = one_window();
+	for (i = 0; ref && i < CAL_ROUNDS; i++) {
+		t = one_window(ref);
 		if (t == 0)
 			continue;
 		for (j = n++; j > 0 && got[j - 1] > t; j--)   /* insertion sort */
@@ -302,8 +306,8 @@ void lapic_timer_calibrate(void)
 	wr(LAPIC_TIMER_INIT, 0);
 	timer_per_ms = n ? got[n / 2] : 62500;         /* none: QEMU's 1 GHz / 16 */
 	printk("nickel: lapic: timer %u ticks per ms (bus %u kHz), calibrated "
-	       "against the PIT (%d of %d windows)\n", timer_per_ms, timer_per_ms * 16,
-	       n, CAL_ROUNDS);
+	       "against %s (%d of %d windows)\n", timer_per_ms, timer_per_ms * 16,
+	       ref ? ref->name : "nothing", n, CAL_ROUNDS);
 }
 
 uint32_t lapic_timer_ticks_per_ms(void)

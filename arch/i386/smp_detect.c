@@ -18,6 +18,8 @@
 #include "percpu.h"
 #include "paging.h"
 #include "printk.h"
+#include "acpi_platform.h"
+#include "timer.h"
 
 static struct fw_config fw;            /* the table in use (boot CPU only) */
 static int apic_ids_known;             /* fw.apic_id[] is the CPUs to start */
@@ -96,10 +98,26 @@ static int boot_cpu_first(uint32_t boot_id)
 	return -1;
 }
 
+/* A dead PIT: the TSC from the PM timer, before anything measures with it. */
+static void clocks_without_pit(void)
+{
+	const struct ref_clock *pm = pm_timer_clock();
+
+	if (!pit_ch2_dead)
+		return;
+	if (pm)
+		tsc_calibrate_against(pm);
+	else
+		printk("nickel: timer: no PIT and no ACPI PM timer; the TSC is guessed "
+		       "at %u kHz\n", tsc_khz());
+}
+
 void smp_detect(void)
 {
 	int i;
 
+	acpi_platform_init(phys_map);
+	clocks_without_pit();
 	ncpus = 1;
 	cpus[0].id = 0;
 	cpus[0].online = 1;

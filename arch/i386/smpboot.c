@@ -195,6 +195,11 @@ void smp_boot_aps(void)
 	if (!smp_lapic_ticks())
 		return;
 	smp_start_tick();                     /* the boot CPU's own tick */
+	if (!pit_ticks_within_ms(50)) {
+		jiffies_from_lapic = 1;           /* smp.c's timer_irq on CPU 0 */
+		printk("nickel: timer: IRQ 0 did not tick in 50 ms (no PIT?); jiffies "
+		       "come from CPU 0's local APIC timer\n");
+	}
 	if (ncpus < 2)
 		return;
 	if ((uint32_t)(trampoline_end - trampoline_start) > PAGE_SIZE ||

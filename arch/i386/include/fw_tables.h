@@ -70,6 +70,31 @@ const uint8_t *acpi_map_table(fw_map_fn map, void *ctx, uint32_t phys,
  * tried before the BIOS areas, checked like any other. */
 void acpi_set_rsdp(const void *rsdp, uint32_t len);
 
+/* What nickel uses from the FADT and the DSDT's \_S5 (acpi_fadt.c). */
+struct acpi_fadt {
+	int revision;                /* 1: ACPI 1.0; >= 3: ACPI 2.0+ */
+	int hw_reduced;              /* HW_REDUCED_ACPI: no PM1 blocks, no PM timer */
+	uint16_t pm_tmr_port;        /* ACPI PM timer, 3.579545 MHz; 0: none */
+	int pm_tmr_32bit;            /* TMR_VAL_EXT: 32 bits, else 24 */
+	uint16_t pm1a_cnt, pm1b_cnt; /* PM1 control ports; 0: none */
+	uint16_t smi_cmd;            /* writing acpi_enable there turns on ACPI mode */
+	uint8_t acpi_enable;
+	int s5_found;                /* \_S5 read from the DSDT */
+	uint8_t slp_typa, slp_typb;  /* its values for PM1a / PM1b SLP_TYP */
+	const char *s5_problem;      /* why s5_found is 0 */
+	int reset_supported;         /* RESET_REG_SUP with a usable RESET_REG */
+	uint8_t reset_space;         /* 0 memory, 1 I/O, 2 PCI config (bus 0) */
+	uint32_t reset_addr;
+	uint8_t reset_value;
+	int boot_arch_valid;         /* IAPC_BOOT_ARCH is meaningful (revision >= 3) */
+	uint16_t boot_arch;          /* bit 1: the machine has an 8042 */
+};
+#define ACPI_BOOT_ARCH_8042 (1u << 1)
+/* 0 and *f filled, or -1 with *why (no ACPI, no FADT, FADT too short). */
+int acpi_fadt_parse(fw_map_fn map, void *ctx, struct acpi_fadt *f, const char **why);
+/* The first two values of the \_S5 package in AML bytes; 1 when found. */
+int acpi_find_s5(const uint8_t *dsdt, uint32_t len, uint8_t *a, uint8_t *b);
+
 /* Shared helpers (acpi.c). */
 void fw_config_reset(struct fw_config *cfg);
 int fw_checksum_ok(const void *p, uint32_t len);   /* bytes sum to 0 mod 256 */
