@@ -40,6 +40,7 @@ static const struct key keys[] = {
 	{ "mmap",        CHOICE,    OFF(mmap), 0, 8, "use ignore" },
 	{ "seed",        INT,       OFF(seed), 0, 999999999, 0 },
 	{ "apic",        CHOICE,    OFF(apic), 0, 8, "auto x2 xapic" },
+	{ "reboot",      INT,       OFF(reboot), 0, 1, 0 },
 };
 
 void boot_args_defaults(struct boot_args *a)

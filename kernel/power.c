@@ -5,13 +5,15 @@
  * 0) or 35 (panic, mapped to 1); QEMU's own errors (exit 1) stay distinct.
  * Without it (a real PC, Bochs): ACPI S5 as the FADT and the DSDT's \_S5
  * describe it (arch/i386/acpi_power.c); with no usable FADT, the ports
- * where QEMU's and Bochs' ACPI blocks live; then halt.
+ * where QEMU's and Bochs' ACPI blocks live; then halt.  With reboot=1 a
+ * healthy end restarts the machine instead (machine_reboot).
  */
 #include "power.h"
 #include "printk.h"
 #include "io.h"
 #include "cpu.h"
 #include "acpi_platform.h"
+#include "cmdline.h"
 
 #define DEBUG_EXIT_PORT 0xF4
 #define DEBUG_EXIT_BASE 0x10
@@ -19,6 +21,8 @@
 void power_off(int status)
 {
 	cli();
+	if (status == EXIT_HEALTHY && boot_args.reboot)
+		machine_reboot();
 	printk("nickel: power off (status=%d)\n", status);
 	outl(DEBUG_EXIT_PORT, DEBUG_EXIT_BASE + (uint32_t)status);
 	if (acpi_fadt_found && acpi_fadt.s5_found) {

@@ -12,7 +12,12 @@
 struct acpi_fadt acpi_fadt;
 int acpi_fadt_found;
 
-static const char *const space_name[] = { "memory", "I/O", "PCI config" };
+const char *acpi_space_name(uint8_t space)
+{
+	static const char *const name[] = { "memory", "I/O", "PCI config" };
+
+	return space < 3 ? name[space] : "?";
+}
 
 void acpi_platform_init(fw_map_fn map)
 {
@@ -34,7 +39,7 @@ void acpi_platform_init(fw_map_fn map)
 	else
 		printk("nickel: acpi: no S5 power-off: %s", f->s5_problem);
 	if (f->reset_supported)
-		printk("; reset register %s 0x%x <- 0x%x\n", space_name[f->reset_space],
+		printk("; reset register %s 0x%x <- 0x%x\n", acpi_space_name(f->reset_space),
 		       f->reset_addr, f->reset_value);
 	else
 		printk("; no reset register\n");

@@ -21,6 +21,7 @@
 #include "timer.h"
 #include "io.h"
 #include "cpu.h"
+#include "printk.h"
 
 #define PM1_SCI_EN    0x0001
 #define PM1_SLP_TYP   0x1C00
@@ -69,6 +70,8 @@ static void reset_register(const struct acpi_fadt *f)
 
 	if (!acpi_fadt_found || !f->reset_supported)
 		return;
+	printk("nickel: reboot through the ACPI reset register (%s 0x%x <- 0x%x)\n",
+	       acpi_space_name(f->reset_space), f->reset_addr, f->reset_value);
 	if (f->reset_space == 1) {
 		outb((uint16_t)f->reset_addr, f->reset_value);
 	} else if (f->reset_space == 0 && (mem = ioremap(f->reset_addr, 1)) != 0) {
@@ -98,11 +101,14 @@ void machine_reboot(void)
 
 	cli();
 	reset_register(&acpi_fadt);
+	printk("nickel: reboot through port 0xCF9\n");
 	outb(0xCF9, 0x02);
 	udelay(50);
 	outb(0xCF9, 0x06);
 	mdelay(50);
+	printk("nickel: reboot through the keyboard controller\n");
 	keyboard_controller_reset();
+	printk("nickel: reboot by a triple fault\n");
 	__asm__ volatile("lidt %0; int3" : : "m"(no_idt));
 	for (;;)
 		hlt();

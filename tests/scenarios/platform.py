@@ -1,6 +1,7 @@
 """The platform of today's PCs, under QEMU: no PIT (jiffies from CPU 0's
 local APIC timer, calibrated against the ACPI PM timer), power-off by ACPI
-S5 without QEMU's debug-exit device, no i8042 keyboard controller, and the
+S5 without QEMU's debug-exit device, reboot=1 through the ACPI reset
+register or port 0xCF9, no i8042 keyboard controller, and the
 apic= argument where the CPU has no x2APIC (QEMU 7.2's TCG offers none:
 x2APIC mode itself is tested under Bochs, tests/scenarios/bochs.py)."""
 import importlib.util
@@ -70,6 +71,17 @@ SCENARIOS = [
              args="demo=none run=1", smp=2, mem=32, machine="q35", debug_exit=False,
              expect=[r"^nickel: power off through ACPI S5 \(PM1a 0x604, SLP_TYP 0\)$"],
              forbid=[r"did not switch the machine off", r"safe to turn off"], timeout=90),
+    # reboot=1: QEMU (-no-reboot) exits 0 on the reset, which the wrapper
+    # reports as 2, "ended without nickel's power-off".
+    Scenario("platform-reboot-1-restarts-q35-through-the-acpi-reset-register",
+             args="demo=none run=1 reboot=1", smp=1, mem=32, machine="q35", exit_code=2,
+             expect=[r"^nickel: reboot through the ACPI reset register \(I/O 0xcf9 <- 0xf\)$"],
+             forbid=[r"reboot through port", r"power off \(status"], timeout=90),
+    Scenario("platform-reboot-1-restarts-pc-through-port-cf9",
+             args="demo=none run=1 reboot=1", smp=1, mem=32, exit_code=2,
+             expect=[r"^nickel: reboot through port 0xCF9$"],
+             forbid=[r"reboot through the (ACPI|keyboard)", r"power off \(status"],
+             timeout=90),
     Scenario("platform-no-i8042-says-so-and-serial-keys-still-work",
              args="demo=none run=4", smp=1, mem=32, qemu_flags="-machine pc,i8042=off",
              expect=[r"^nickel: keyboard: no i8042 \(nothing at port 0x64\); keys on the "

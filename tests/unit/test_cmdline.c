@@ -123,3 +123,16 @@ UNIT_TEST(apic_interface_choice_and_bad_value)
 	CHECK(strcmp(a.apic, "auto") == 0);
 	CHECK_EQ(3, a.run_s);
 }
+
+UNIT_TEST(reboot_is_0_or_1)
+{
+	struct boot_args a;
+
+	CHECK_EQ(0, parse(&a, "run=1"));
+	CHECK_EQ(0, a.reboot);
+	CHECK_EQ(0, parse(&a, "reboot=1"));
+	CHECK_EQ(1, a.reboot);
+	CHECK_EQ(1, parse(&a, "reboot=2"));
+	CHECK(strcmp(reports, "nickel: bad argument 'reboot=2': out of range 0..1\n") == 0);
+	CHECK_EQ(0, a.reboot);
+}

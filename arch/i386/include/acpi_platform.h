@@ -15,6 +15,8 @@ void acpi_platform_init(fw_map_fn map); /* smp_detect, before the APIC timer */
 /* 0: no i8042 per the FADT boot flags; 1: one may exist (not said, or said). */
 int acpi_says_8042(void);
 
+const char *acpi_space_name(uint8_t space);   /* a generic address's space */
+
 int  acpi_power_off(void);              /* ACPI S5; returns only if it failed */
 void machine_reboot(void) __attribute__((noreturn));
 #endif
