@@ -34,6 +34,7 @@ struct boot_args {
 	int seed;                /* demo=fuzz: the fuzzer's seed (default 1) */
 	char apic[8];            /* auto | x2 | xapic: the local APIC's interface */
 	int reboot;              /* a healthy end restarts the machine, not off */
+	int busyhost;            /* act out a busy host: late ticks, stalls (docs/time.md) */
 	int argc;                /* init's argv after "--" */
 	char *argv[MAX_INIT_ARGS];
 };
