@@ -39,6 +39,8 @@ static const struct key keys[] = {
 	{ "pin",         INT,       OFF(pin), 0, 63, 0 },
 	{ "mmap",        CHOICE,    OFF(mmap), 0, 8, "use ignore" },
 	{ "seed",        INT,       OFF(seed), 0, 999999999, 0 },
+	{ "apic",        CHOICE,    OFF(apic), 0, 8, "auto x2 xapic" },
+	{ "reboot",      INT,       OFF(reboot), 0, 1, 0 },
 	{ "busyhost",    INT,       OFF(busyhost), 0, 1, 0 },
 };
 
@@ -52,6 +54,7 @@ void boot_args_defaults(struct boot_args *a)
 	a->max_tasks = 256;
 	a->pin = -1;
 	a->seed = 1;
+	strncpy(a->apic, "auto", sizeof(a->apic));
 }
 
 /* Decimal integer with an optional sign; 0 when `s` is not one. */

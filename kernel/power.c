@@ -3,12 +3,17 @@
  * added by tools/nickel-qemu) ends QEMU with status (v << 1) | 1, which the
  * wrapper maps back: v = 0x10 + status, so QEMU exits 33 (healthy, mapped to
  * 0) or 35 (panic, mapped to 1); QEMU's own errors (exit 1) stay distinct.
- * Without it we try QEMU's and Bochs' ACPI shutdown ports, then halt.
+ * Without it (a real PC, Bochs): ACPI S5 as the FADT and the DSDT's \_S5
+ * describe it (arch/i386/acpi_power.c); with no usable FADT, the ports
+ * where QEMU's and Bochs' ACPI blocks live; then halt.  With reboot=1 a
+ * healthy end restarts the machine instead (machine_reboot).
  */
 #include "power.h"
 #include "printk.h"
 #include "io.h"
 #include "cpu.h"
+#include "acpi_platform.h"
+#include "cmdline.h"
 
 #define DEBUG_EXIT_PORT 0xF4
 #define DEBUG_EXIT_BASE 0x10
@@ -16,10 +21,19 @@
 void power_off(int status)
 {
 	cli();
+	if (status == EXIT_HEALTHY && boot_args.reboot)
+		machine_reboot();
 	printk("nickel: power off (status=%d)\n", status);
 	outl(DEBUG_EXIT_PORT, DEBUG_EXIT_BASE + (uint32_t)status);
-	outw(0x604, 0x2000);             /* QEMU pc/q35 ACPI PM1a: S5 */
-	outw(0xB004, 0x2000);            /* Bochs and old QEMU */
+	if (acpi_fadt_found && acpi_fadt.s5_found) {
+		printk("nickel: power off through ACPI S5 (PM1a 0x%x, SLP_TYP %u)\n",
+		       acpi_fadt.pm1a_cnt, acpi_fadt.slp_typa);
+		acpi_power_off();
+		printk("nickel: ACPI S5 did not switch the machine off\n");
+	} else {
+		outw(0x604, 0x2000);         /* QEMU pc/q35 ACPI PM1a: S5 */
+		outw(0xB004, 0x2000);        /* Bochs and old QEMU */
+	}
 	printk("nickel: it is now safe to turn off the computer\n");
 	for (;;)
 		hlt();

@@ -9,12 +9,19 @@
  *  - IPIs through the interrupt command register (ICR): INIT and STARTUP
  *    to boot the other CPUs, fixed vectors for reschedule/call/stop;
  *  - its timer, periodic at HZ, each CPU's scheduler tick.  Its input is
- *    the bus clock (unknown), so it is measured against PIT channel 2.
+ *    the bus clock (unknown), so it is measured against PIT channel 2, or
+ *    the ACPI PM timer where the PIT is dead.
  *
- * x2APIC: firmware on newer Intel machines may hand over with the APIC in
- * x2APIC mode (IA32_APIC_BASE bit 10); the MMIO window then does not
- * respond.  nickel only speaks xAPIC, so it says so and runs on the boot
- * CPU with the PIC (smp_detect.c).
+ * Two interfaces to the same registers (SDM vol. 3, "x2APIC"):
+ *  - xAPIC: the MMIO page, 8-bit APIC ids in ID bits 31..24, the ICR as two
+ *    32-bit halves (destination in the high one) with a delivery-status bit;
+ *  - x2APIC: MSR 0x800 + offset/16, 32-bit APIC ids, the ICR one 64-bit MSR
+ *    (destination in bits 63..32, no delivery status to wait for).
+ * x2APIC is used when the firmware left it on (IA32_APIC_BASE bit 10,
+ * EXTD; recent Intel machines do, and the MMIO page is then dead), or when
+ * `apic=x2` asks and CPUID.1:ECX bit 21 offers it; `apic=xapic` forces MMIO,
+ * leaving x2APIC mode the only legal way: through "disabled" (EN and EXTD
+ * cleared together, then EN set).  Every CPU uses the boot CPU's choice.
  *
  * The registers are per CPU: no locking, every function acts on the CPU
  * that runs it (interrupts off where a sequence must not be split).
@@ -25,6 +32,8 @@
 #include "timer.h"
 #include "trap.h"
 #include "printk.h"
+#include "cmdline.h"
+#include "string.h"
 
 #define LAPIC_ID        0x020
 #define LAPIC_TPR       0x080
@@ -49,20 +58,36 @@
 #define TIMER_DIV_16    0x3
 
 #define MSR_APIC_BASE   0x1B
-#define APIC_BASE_ENABLE 0x800
-#define APIC_BASE_X2APIC 0x400
+#define APIC_BASE_ENABLE 0x800          /* EN */
+#define APIC_BASE_X2APIC 0x400          /* EXTD */
 #define CPUID_EDX_APIC  (1u << 9)
+#define CPUID_ECX_X2APIC (1u << 21)
+#define X2APIC_MSR(reg) (0x800 + (reg) / 16)
 
 int lapic_enabled;
-static volatile uint32_t *regs;         /* ioremap'd, the same on every CPU */
+int lapic_x2;                           /* x2APIC mode; set once, boot CPU */
+static volatile uint32_t *regs;         /* xAPIC: ioremap'd, the same on every CPU */
 static uint32_t timer_per_ms;           /* timer ticks (bus/16) per ms */
+static int nmi_lint = 1;                /* LINT1 unless the MADT says LINT0 */
 
-static uint32_t rd(uint32_t reg) { return regs[reg / 4]; }
-static void wr(uint32_t reg, uint32_t v) { regs[reg / 4] = v; }
+static uint32_t rd(uint32_t reg)
+{
+	return lapic_x2 ? (uint32_t)rdmsr(X2APIC_MSR(reg)) : regs[reg / 4];
+}
+
+static void wr(uint32_t reg, uint32_t v)
+{
+	if (lapic_x2)
+		wrmsr(X2APIC_MSR(reg), v);
+	else
+		regs[reg / 4] = v;
+}
 
 uint32_t lapic_id(void)
 {
-	return lapic_enabled ? rd(LAPIC_ID) >> 24 : 0;
+	if (!lapic_enabled)
+		return 0;
+	return lapic_x2 ? rd(LAPIC_ID) : rd(LAPIC_ID) >> 24;
 }
 
 void lapic_eoi(void)
@@ -92,6 +117,42 @@ static void spurious(struct trap_frame *f)
 	(void)f;                           /* no EOI for a spurious interrupt */
 }
 
+/* Put this CPU's APIC in the chosen mode (the SDM's legal transitions). */
+static void set_mode_here(int x2)
+{
+	uint64_t base = rdmsr(MSR_APIC_BASE);
+	uint64_t off = base & ~(uint64_t)(APIC_BASE_ENABLE | APIC_BASE_X2APIC);
+
+	if ((base & APIC_BASE_X2APIC) && !x2) {
+		wrmsr(MSR_APIC_BASE, off);                    /* x2APIC -> disabled */
+		wrmsr(MSR_APIC_BASE, off | APIC_BASE_ENABLE); /* -> xAPIC */
+	} else if (!(base & APIC_BASE_X2APIC) && x2) {
+		wrmsr(MSR_APIC_BASE, off | APIC_BASE_ENABLE);
+		wrmsr(MSR_APIC_BASE, off | APIC_BASE_ENABLE | APIC_BASE_X2APIC);
+	} else if (!(base & APIC_BASE_ENABLE)) {
+		wrmsr(MSR_APIC_BASE, base | APIC_BASE_ENABLE);
+	}
+}
+
+/* x2APIC or not: the firmware's state, unless apic= says otherwise. */
+static int want_x2(uint64_t base, uint32_t cpuid_ecx)
+{
+	int on = (base & APIC_BASE_X2APIC) != 0;
+	int offered = (cpuid_ecx & CPUID_ECX_X2APIC) != 0;
+
+	if (!strcmp(boot_args.apic, "xapic")) {
+		if (on)
+			printk("nickel: lapic: apic=xapic: leaving the firmware's x2APIC mode\n");
+		return 0;
+	}
+	if (!strcmp(boot_args.apic, "x2") && !offered)
+		printk("nickel: lapic: apic=x2: this CPU has no x2APIC (CPUID.1:ECX bit 21); "
+		       "using xAPIC\n");
+	if (!strcmp(boot_args.apic, "x2"))
+		return offered;
+	return on;
+}
+
 int lapic_init_boot(uint32_t phys)
 {
 	uint32_t r[4];
@@ -103,32 +164,38 @@ int lapic_init_boot(uint32_t phys)
 		return -1;
 	}
 	base = rdmsr(MSR_APIC_BASE);
-	if (base & APIC_BASE_X2APIC) {
-		printk("nickel: lapic: firmware left x2APIC mode on; nickel speaks "
-		       "only xAPIC (MMIO): staying on 1 CPU with the PIC\n");
+	lapic_x2 = want_x2(base, r[2]);
+	if (!lapic_x2 && !(regs = ioremap(phys, PAGE_SIZE)))
 		return -1;
-	}
-	if (!(base & APIC_BASE_ENABLE))
-		wrmsr(MSR_APIC_BASE, base | APIC_BASE_ENABLE);
-	regs = ioremap(phys, PAGE_SIZE);
-	if (!regs)
-		return -1;
+	set_mode_here(lapic_x2);
+	if (lapic_x2)
+		printk("nickel: lapic: x2APIC mode (MSR interface), %s\n",
+		       base & APIC_BASE_X2APIC ? "left on by the firmware" : "turned on by apic=x2");
 	trap_set_handler(T_SPURIOUS, spurious);
 	lapic_enable_here();
 	lapic_enabled = 1;
 	return 0;
 }
 
-/* An AP: the PIC's lines go to the boot CPU only; LINT1 stays NMI. */
+/* Read back from this CPU's APIC base MSR, for the bring-up report. */
+int lapic_x2_here(void)
+{
+	return (rdmsr(MSR_APIC_BASE) & APIC_BASE_X2APIC) != 0;
+}
+
+void lapic_set_nmi_lint(int lint)
+{
+	nmi_lint = lint;
+}
+
+/* An AP: the boot CPU's mode; the PIC's lines go to the boot CPU only, the
+ * NMI pin (LINT1 on PCs) stays NMI. */
 void lapic_init_ap(void)
 {
-	uint64_t base = rdmsr(MSR_APIC_BASE);
-
-	if (!(base & APIC_BASE_ENABLE))
-		wrmsr(MSR_APIC_BASE, base | APIC_BASE_ENABLE);
+	set_mode_here(lapic_x2);
 	lapic_enable_here();
-	wr(LAPIC_LVT_LINT0, LVT_MASKED);
-	wr(LAPIC_LVT_LINT1, LVT_NMI);
+	wr(LAPIC_LVT_LINT0, nmi_lint == 0 ? LVT_NMI : LVT_MASKED);
+	wr(LAPIC_LVT_LINT1, nmi_lint == 0 ? LVT_MASKED : LVT_NMI);
 }
 
 void lapic_mask_lint0(void)
@@ -146,11 +213,19 @@ static int wait_icr_idle(void)
 	return 0;
 }
 
-/* ICR high first (destination), the write to ICR low sends. */
+/* xAPIC: ICR high first (destination), the write to ICR low sends.
+ * x2APIC: one 64-bit write, nothing to wait for. */
 int lapic_send_ipi(uint32_t apic_id, uint32_t icr_low)
 {
-	unsigned long f = irq_save();
-	int r = wait_icr_idle();
+	unsigned long f;
+	int r;
+
+	if (lapic_x2) {
+		wrmsr(X2APIC_MSR(LAPIC_ICR_LO), (uint64_t)apic_id << 32 | icr_low);
+		return 0;
+	}
+	f = irq_save();
+	r = wait_icr_idle();
 
 	if (r == 0) {
 		wr(LAPIC_ICR_HI, apic_id << 24);
@@ -162,17 +237,18 @@ int lapic_send_ipi(uint32_t apic_id, uint32_t icr_low)
 }
 
 /*
- * Calibration against PIT channel 2.  Both counters are read side by side
- * at the start and at the end of a 40 ms window, so a late read (the host
- * pausing this vCPU, an SMI) delays both alike instead of lengthening one
- * of them; a pair whose two LAPIC reads are more than 20 us apart is taken
- * again.  Five windows, the median kept.  (The spec's warning: never count
- * timer interrupts to measure time.)
+ * Calibration against a reference clock: PIT channel 2, or the ACPI PM
+ * timer where the PIT is dead (timer.h's struct ref_clock).  Both counters
+ * are read side by side at the start and at the end of a 40 ms window, so
+ * a late read (the host pausing this vCPU, an SMI) delays both alike
+ * instead of lengthening one of them; a pair whose two LAPIC reads are more
+ * than 20 us apart is taken again.  Five windows, the median kept.  (The
+ * spec's warning: never count timer interrupts to measure time.)
  */
-#define CAL_WINDOW  (PIT_HZ / 25)          /* 40 ms; channel 2 wraps at 55 */
+#define CAL_WINDOW_MS 40                   /* PIT channel 2 wraps at 55 */
 #define CAL_ROUNDS  5
 
-static int read_pair(uint16_t *pit, uint32_t *count)
+static int read_pair(const struct ref_clock *ref, uint32_t *r, uint32_t *count)
 {
 	uint32_t slack = tsc_khz() / 50;       /* 20 us of TSC cycles */
 	int tries;
@@ -180,11 +256,11 @@ static int read_pair(uint16_t *pit, uint32_t *count)
 	for (tries = 0; tries < 100; tries++) {
 		uint64_t t0 = rdtsc();
 		uint32_t a = rd(LAPIC_TIMER_CUR);
-		uint16_t p = pit_ch2_read();
+		uint32_t p = ref->read();
 		uint32_t b = rd(LAPIC_TIMER_CUR);
 
 		if (rdtsc() - t0 <= slack) {
-			*pit = p;
+			*r = p;
 			*count = a - (a - b) / 2;
 			return 0;
 		}
@@ -193,32 +269,34 @@ static int read_pair(uint16_t *pit, uint32_t *count)
 }
 
 /* Timer ticks per ms over one window, 0 when the window failed. */
-static uint32_t one_window(void)
+static uint32_t one_window(const struct ref_clock *ref)
 {
-	uint16_t p0, p1;
-	uint32_t c0, c1;
+	uint32_t window = ref->hz / 1000 * CAL_WINDOW_MS, r0, r1, c0, c1, dr;
 
-	pit_ch2_start();
+	ref->start();
 	wr(LAPIC_TIMER_INIT, ~0u);
-	if (read_pair(&p0, &c0) != 0)
+	if (read_pair(ref, &r0, &c0) != 0)
 		return 0;
-	while ((uint16_t)(p0 - pit_ch2_read()) < CAL_WINDOW)
+	while (((ref->read() - r0) & ref->mask) < window)
 		cpu_relax();
-	if (read_pair(&p1, &c1) != 0 || pit_ch2_wrapped() || p0 == p1)
+	if (read_pair(ref, &r1, &c1) != 0 || ref->overran())
 		return 0;
-	return (uint32_t)((uint64_t)(c0 - c1) * PIT_HZ /
-			  ((uint64_t)(uint16_t)(p0 - p1) * 1000));
+	dr = (r1 - r0) & ref->mask;
+	if (dr == 0)
+		return 0;
+	return (uint32_t)((uint64_t)(c0 - c1) * ref->hz / ((uint64_t)dr * 1000));
 }
 
 void lapic_timer_calibrate(void)
 {
+	const struct ref_clock *ref = pit_ch2_dead ? pm_timer_clock() : pit_clock();
 	uint32_t got[CAL_ROUNDS], t;
 	int i, j, n = 0;
 
 	wr(LAPIC_TIMER_DIV, TIMER_DIV_16);
 	wr(LAPIC_LVT_TIMER, LVT_MASKED);
-	for (i = 0; i < CAL_ROUNDS; i++) {
-		t = one_window();
+	for (i = 0; ref && i < CAL_ROUNDS; i++) {
+		t = one_window(ref);
 		if (t == 0)
 			continue;
 		for (j = n++; j > 0 && got[j - 1] > t; j--)   /* insertion sort */
@@ -228,8 +306,8 @@ void lapic_timer_calibrate(void)
 	wr(LAPIC_TIMER_INIT, 0);
 	timer_per_ms = n ? got[n / 2] : 62500;         /* none: QEMU's 1 GHz / 16 */
 	printk("nickel: lapic: timer %u ticks per ms (bus %u kHz), calibrated "
-	       "against the PIT (%d of %d windows)\n", timer_per_ms, timer_per_ms * 16,
-	       n, CAL_ROUNDS);
+	       "against %s (%d of %d windows)\n", timer_per_ms, timer_per_ms * 16,
+	       ref ? ref->name : "nothing", n, CAL_ROUNDS);
 }
 
 uint32_t lapic_timer_ticks_per_ms(void)

@@ -5,12 +5,19 @@
  * For microsecond timestamps we calibrate the TSC once against PIT channel 2
  * (polled, so it works before interrupts are on): under QEMU TCG and KVM
  * timer interrupts can be merged, so counting interrupts is no clock.
+ *
+ * A PC without a working PIT (the 8254's clock gated off; QEMU's
+ * `-machine pc,pit=off`): channel 2 does not count, so tsc_calibrate leaves
+ * the TSC to the ACPI PM timer (pmtimer.c, from smp_detect); and IRQ 0
+ * never ticks, which smp_boot_aps notices (pit_ticks_within_ms) and then
+ * has CPU 0's LAPIC timer call jiffies_tick instead.
  */
 #include "timer.h"
 #include "io.h"
 #include "cpu.h"
 #include "pic.h"
 #include "trap.h"
+#include "printk.h"
 
 #define PIT_CH0    0x40
 #define PIT_CH2    0x42
@@ -18,6 +25,8 @@
 #define PIT_GATE   0x61    /* bit 0: channel 2 gate, bit 5: channel 2 output */
 
 volatile uint32_t jiffies;
+int pit_ch2_dead;
+int jiffies_from_lapic;
 static uint64_t tsc_per_us = 1000;      /* until calibrated: a 1 GHz guess */
 static uint64_t tsc_at_boot;
 static void (*tick_hook)(void);
@@ -57,7 +66,7 @@ static int hold_this_tick(void)
 	return 1;
 }
 
-static void count_tick(void)
+void jiffies_tick(void)
 {
 	jiffies++;
 	if (tick_hook)
@@ -70,13 +79,26 @@ static void pit_irq(struct trap_frame *f)
 	if (tick_bursts && hold_this_tick())
 		return;
 	for (; held_ticks; held_ticks--)
-		count_tick();
-	count_tick();
+		jiffies_tick();
+	jiffies_tick();
 }
 
 void pit_set_bursts(int on)
 {
 	tick_bursts = on;
+}
+
+/* Interrupts on for up to `ms` of TSC time: did IRQ 0 advance jiffies? */
+int pit_ticks_within_ms(uint32_t ms)
+{
+	uint32_t j0 = jiffies;
+	uint64_t end = time_us() + (uint64_t)ms * 1000;
+
+	sti();
+	while (jiffies == j0 && time_us() < end)
+		cpu_relax();
+	cli();
+	return jiffies != j0;
 }
 
 void pit_set_tick_hook(void (*hook)(void))
@@ -136,6 +158,39 @@ int pit_ch2_wrapped(void)
 	return (inb(PIT_GATE) & 0x20) != 0;             /* OUT high: reached 0 */
 }
 
+static uint32_t pit_ch2_up(void)
+{
+	return 0xFFFFu - pit_ch2_read();
+}
+
+const struct ref_clock *pit_clock(void)
+{
+	static const struct ref_clock c = {
+		"the PIT", PIT_HZ, 0xFFFF, pit_ch2_start, pit_ch2_up, pit_ch2_wrapped,
+	};
+	return &c;
+}
+
+/* Does channel 2 count at all?  A live one moves within a few reads (it
+ * ticks every 0.84 us); a missing one reads the same forever. */
+static int pit_ch2_counts(void)
+{
+	uint16_t first;
+	int i;
+
+	pit_ch2_start();
+	first = pit_ch2_read();
+	for (i = 0; i < 100000; i++)
+		if (pit_ch2_read() != first)
+			return 1;
+	return 0;
+}
+
+void tsc_set_per_us(uint64_t per_us)
+{
+	tsc_per_us = per_us ? per_us : 1;
+}
+
 void tsc_calibrate(void)
 {
 	/* 50 ms windows (59659 PIT ticks), best of 3 against SMI/host noise. */
@@ -143,6 +198,13 @@ void tsc_calibrate(void)
 	uint64_t best = ~0ull;
 	int i;
 
+	tsc_at_boot = rdtsc();
+	if (!pit_ch2_counts()) {
+		pit_ch2_dead = 1;
+		printk("nickel: timer: PIT channel 2 does not count; the TSC waits for "
+		       "the ACPI PM timer\n");
+		return;
+	}
 	for (i = 0; i < 3; i++) {
 		uint64_t t0 = rdtsc(), d;
 		pit_wait_ticks(window);
@@ -150,9 +212,7 @@ void tsc_calibrate(void)
 		if (d < best)
 			best = d;
 	}
-	tsc_per_us = best / 50000;
-	if (tsc_per_us == 0)
-		tsc_per_us = 1;
+	tsc_set_per_us(best / 50000);
 	tsc_at_boot = rdtsc();
 }
 

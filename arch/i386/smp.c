@@ -7,7 +7,9 @@
  *                  run.c's cpu0_tick), so jiffies has exactly one writer.
  *                  Each CPU runs one cpu_tick per jiffy: the interrupt
  *                  runs as many as jiffies advanced since that CPU's last
- *                  tick.  A busy vCPU under TCG or KVM has timer periods
+ *                  tick.  (Without a working PIT, CPU 0's timer also
+ *                  advances jiffies first: jiffies_from_lapic, pit.c.)
+ *                  A busy vCPU under TCG or KVM has timer periods
  *                  merged or dropped; counted against jiffies, its run and
  *                  idle time still add up to the elapsed time.
  *   T_IPI_RESCHED  "look at need_resched": the scheduler core set it under
@@ -58,6 +60,8 @@ static void timer_irq(struct trap_frame *f)
 
 	(void)f;
 	lapic_eoi();                     /* IF stays clear until iret: no nesting */
+	if (cpu == 0 && jiffies_from_lapic)
+		jiffies_tick();              /* no PIT: this timer keeps time */
 	while ((int32_t)(jiffies - ticked[cpu]) > 0 && n++ < MAX_CATCH_UP) {
 		ticked[cpu]++;
 		cpu_tick(cpu);

@@ -3,6 +3,8 @@
  * controllers live.  Sources, best first: the ACPI MADT (acpi.c), the MP
  * table (mptable.c), else the boot CPU alone with the 8259 PIC.  Each
  * failure is one console line naming the next source; nothing here waits.
+ * The local APIC's interface (xAPIC or x2APIC, lapic.c) is chosen here too:
+ * in xAPIC mode CPUs whose ids need x2APIC are left out.
  *
  * Result: ncpus and cpus[i].apic_id (cpus[0] is the boot CPU), the LAPIC
  * enabled on the boot CPU with its timer calibrated, and the IOAPIC routing
@@ -16,6 +18,8 @@
 #include "percpu.h"
 #include "paging.h"
 #include "printk.h"
+#include "acpi_platform.h"
+#include "timer.h"
 
 static struct fw_config fw;            /* the table in use (boot CPU only) */
 static int apic_ids_known;             /* fw.apic_id[] is the CPUs to start */
@@ -35,8 +39,12 @@ static int read_tables(void)
 {
 	const char *why = "";
 
-	if (acpi_parse(phys_map, 0, &fw, &why) == 0)
+	if (acpi_parse(phys_map, 0, &fw, &why) == 0) {
+		if (fw.xsdt_problem)
+			printk("nickel: smp: ACPI: XSDT not used (%s); using the RSDT\n",
+			       fw.xsdt_problem);
 		return 0;
+	}
 	printk("nickel: smp: ACPI: %s; trying the MP table\n", why);
 	if (mptable_parse(phys_map, 0, &fw, &why) == 0)
 		return 0;
@@ -57,9 +65,21 @@ static void report_table(void)
 	if (fw.cpus_over_limit)
 		printk("nickel: smp: %d CPUs beyond NR_CPUS=%d ignored\n",
 		       fw.cpus_over_limit, NR_CPUS);
-	if (fw.x2apic_entries)
-		printk("nickel: smp: %d x2APIC entries, %d of them need x2APIC mode "
-		       "(skipped)\n", fw.x2apic_entries, fw.x2apic_only);
+}
+
+/* xAPIC ids are 8 bits (255: broadcast): CPUs with larger ids need x2APIC. */
+static void drop_x2apic_only_cpus(void)
+{
+	int i, kept = 0;
+
+	if (lapic_x2 || !fw.x2apic_only)
+		return;
+	for (i = 0; i < fw.ncpus; i++)
+		if (fw.apic_id[i] <= 254)
+			fw.apic_id[kept++] = fw.apic_id[i];
+	printk("nickel: smp: %d CPUs have APIC ids above 254 and need x2APIC mode "
+	       "(skipped; apic=x2 uses them)\n", fw.ncpus - kept);
+	fw.ncpus = kept;
 }
 
 /* Put the boot CPU first: cpu 0 is whoever runs kmain. */
@@ -78,10 +98,26 @@ static int boot_cpu_first(uint32_t boot_id)
 	return -1;
 }
 
+/* A dead PIT: the TSC from the PM timer, before anything measures with it. */
+static void clocks_without_pit(void)
+{
+	const struct ref_clock *pm = pm_timer_clock();
+
+	if (!pit_ch2_dead)
+		return;
+	if (pm)
+		tsc_calibrate_against(pm);
+	else
+		printk("nickel: timer: no PIT and no ACPI PM timer; the TSC is guessed "
+		       "at %u kHz\n", tsc_khz());
+}
+
 void smp_detect(void)
 {
 	int i;
 
+	acpi_platform_init(phys_map);
+	clocks_without_pit();
 	ncpus = 1;
 	cpus[0].id = 0;
 	cpus[0].online = 1;
@@ -90,6 +126,9 @@ void smp_detect(void)
 	report_table();
 	if (lapic_init_boot(fw.lapic_phys) != 0)
 		return;
+	drop_x2apic_only_cpus();
+	if (fw.nmi_lint >= 0)
+		lapic_set_nmi_lint(fw.nmi_lint);
 	cpus[0].apic_id = (int)lapic_id();
 	lapic_timer_calibrate();
 	ioapic_init(&fw, (uint32_t)cpus[0].apic_id);

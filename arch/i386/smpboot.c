@@ -59,6 +59,7 @@ void smp_ap_vectors_ready(void);        /* smp.c */
 void smp_start_tick(void);              /* smp.c */
 
 static volatile int ap_ready;           /* set by the AP, cleared by the boot CPU */
+static int aps_in_x2apic_mode;          /* counted by each AP as it starts */
 
 static struct trampoline_params *params(void)
 {
@@ -77,6 +78,8 @@ static void __attribute__((noreturn, used)) ap_entry(int cpu)
 	idt_load();
 	lapic_init_ap();
 	c->apic_id = (int)lapic_id();             /* who really answered */
+	if (lapic_x2_here())
+		__sync_fetch_and_add(&aps_in_x2apic_mode, 1);
 	idle_task_init(cpu);
 	smp_start_tick();
 	c->online = 1;
@@ -141,7 +144,8 @@ static void send_init_sipi(int cpu, uint32_t apic_id)
 	lapic_read_esr();
 	if (lapic_send_ipi(apic_id, ICR_INIT | ICR_ASSERT | ICR_LEVEL) != 0)
 		printk("nickel: cpu %d: INIT not delivered\n", cpu);
-	lapic_send_ipi(apic_id, ICR_INIT | ICR_LEVEL);       /* de-assert (old APICs) */
+	if (!lapic_x2)                  /* de-assert (old APICs; x2APIC has none) */
+		lapic_send_ipi(apic_id, ICR_INIT | ICR_LEVEL);
 	check_esr(cpu, "INIT");
 	mdelay(10);
 	for (i = 0; i < 2; i++) {
@@ -191,6 +195,11 @@ void smp_boot_aps(void)
 	if (!smp_lapic_ticks())
 		return;
 	smp_start_tick();                     /* the boot CPU's own tick */
+	if (!pit_ticks_within_ms(50)) {
+		jiffies_from_lapic = 1;           /* smp.c's timer_irq on CPU 0 */
+		printk("nickel: timer: IRQ 0 did not tick in 50 ms (no PIT?); jiffies "
+		       "come from CPU 0's local APIC timer\n");
+	}
 	if (ncpus < 2)
 		return;
 	if ((uint32_t)(trampoline_end - trampoline_start) > PAGE_SIZE ||
@@ -206,6 +215,9 @@ void smp_boot_aps(void)
 			online++;
 	if (online == wanted)
 		pmm_free(cr3);                /* else a late AP may still use it */
+	if (lapic_x2)
+		printk("nickel: smp: %d of %d CPUs in x2APIC mode\n",
+		       aps_in_x2apic_mode + lapic_x2_here(), online);
 	if (online < wanted) {
 		printk("nickel: smp: %d of %d CPUs online\n", online, wanted);
 		/* The scheduler was set up for `wanted`; the missing CPUs have

@@ -32,6 +32,8 @@ struct boot_args {
 	int pin;                 /* hogs/nice demos: every hog on this CPU; -1 = free */
 	char mmap[8];            /* "ignore": boot as if there were no memory map */
 	int seed;                /* demo=fuzz: the fuzzer's seed (default 1) */
+	char apic[8];            /* auto | x2 | xapic: the local APIC's interface */
+	int reboot;              /* a healthy end restarts the machine, not off */
 	int busyhost;            /* act out a busy host: late ticks, stalls (docs/time.md) */
 	int argc;                /* init's argv after "--" */
 	char *argv[MAX_INIT_ARGS];

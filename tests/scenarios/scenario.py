@@ -25,7 +25,7 @@ class Scenario:
     def __init__(self, name, args="", smp=1, mem=32, machine="pc", qemu_flags="",
                  iso=False, expect=(), forbid=(), exit_code=0, verify=None,
                  keys=(), timeout=60, modules=(), allow_panic=False,
-                 stop_when_expected=False):
+                 stop_when_expected=False, debug_exit=True, emulator="qemu"):
         self.name = name
         self.args = args
         self.smp, self.mem, self.machine = smp, mem, machine
@@ -36,6 +36,9 @@ class Scenario:
         # For a boot that never powers off (the ISO): stop QEMU once every
         # `expect` pattern has appeared; the status is then 124.
         self.stop_when_expected = stop_when_expected
+        # debug_exit=False: no isa-debug-exit device, power-off by ACPI S5.
+        # emulator="bochs": tools/nickel-bochs instead of nickel-qemu.
+        self.debug_exit, self.emulator = debug_exit, emulator
         if not allow_panic:
             self.forbid += ALWAYS_FORBID
 
@@ -56,6 +59,11 @@ class Scenario:
 
 
 def command(sc, kernel, iso):
+    if sc.emulator == "bochs":
+        cmd = ["python3", os.path.join(ROOT, "tools", "nickel-bochs"),
+               "--smp", str(sc.smp), "--mem", str(sc.mem), "--timeout", str(wall_limit(sc))]
+        return cmd + (["--iso", iso] if sc.iso else
+                      ["--kernel", kernel, "--append", sc.args]) + sc.qemu_flags.split()
     cmd = ["python3", os.path.join(ROOT, "tools", "nickel-qemu"),
            "--smp", str(sc.smp), "--mem", str(sc.mem), "--machine", sc.machine,
            "--accel", os.environ.get("ACCEL", "tcg")]
@@ -67,6 +75,8 @@ def command(sc, kernel, iso):
         cmd += ["--module", m]
     if sc.qemu_flags:
         cmd += ["--qemu-flags=" + sc.qemu_flags]   # "=": flags start with "-"
+    if not sc.debug_exit:
+        cmd += ["--no-debug-exit"]
     return cmd
 
 

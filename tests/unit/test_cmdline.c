@@ -107,3 +107,32 @@ UNIT_TEST(overflowing_number_is_not_a_number)
 	CHECK_EQ(1, parse(&a, "k run=99999999999999"));
 	CHECK_EQ(0, a.run_s);
 }
+
+UNIT_TEST(apic_interface_choice_and_bad_value)
+{
+	struct boot_args a;
+
+	CHECK_EQ(0, parse(&a, "policy=nick"));
+	CHECK(strcmp(a.apic, "auto") == 0);
+	CHECK_EQ(0, parse(&a, "apic=x2"));
+	CHECK(strcmp(a.apic, "x2") == 0);
+	CHECK_EQ(0, parse(&a, "apic=xapic"));
+	CHECK(strcmp(a.apic, "xapic") == 0);
+	CHECK_EQ(1, parse(&a, "apic=x2apic run=3"));
+	CHECK(strcmp(reports, "nickel: bad argument 'apic=x2apic': must be one of: auto x2 xapic\n") == 0);
+	CHECK(strcmp(a.apic, "auto") == 0);
+	CHECK_EQ(3, a.run_s);
+}
+
+UNIT_TEST(reboot_is_0_or_1)
+{
+	struct boot_args a;
+
+	CHECK_EQ(0, parse(&a, "run=1"));
+	CHECK_EQ(0, a.reboot);
+	CHECK_EQ(0, parse(&a, "reboot=1"));
+	CHECK_EQ(1, a.reboot);
+	CHECK_EQ(1, parse(&a, "reboot=2"));
+	CHECK(strcmp(reports, "nickel: bad argument 'reboot=2': out of range 0..1\n") == 0);
+	CHECK_EQ(0, a.reboot);
+}

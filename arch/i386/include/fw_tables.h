@@ -36,7 +36,10 @@ struct fw_config {
 	int cpus_disabled;           /* entries the firmware marked unusable */
 	int cpus_over_limit;         /* usable, but beyond FW_MAX_CPUS */
 	int x2apic_entries;          /* MADT type 9 entries seen */
-	int x2apic_only;             /* of those: ids > 254, unusable in xAPIC mode */
+	int x2apic_only;             /* of those: ids > 254, in apic_id[] but usable
+					only in x2APIC mode (smp_detect drops them) */
+	int nmi_lint;                /* LAPIC pin of the NMI (MADT 4/10); -1: not said */
+	const char *xsdt_problem;    /* why the XSDT was passed over, else NULL */
 	uint32_t lapic_phys;         /* local APIC MMIO base */
 	int nioapic;                 /* IOAPICs seen (we use the first) */
 	uint8_t ioapic_id;
@@ -50,6 +53,47 @@ struct fw_config {
 /* Both return 0 and fill *cfg, or -1 with *why saying what was wrong. */
 int acpi_parse(fw_map_fn map, void *ctx, struct fw_config *cfg, const char **why);
 int mptable_parse(fw_map_fn map, void *ctx, struct fw_config *cfg, const char **why);
+
+/* The ACPI root tables (acpi.c); 0 where there is none or it is broken. */
+struct acpi_root {
+	uint32_t rsdt, xsdt;         /* physical addresses of checked tables */
+	const char *xsdt_problem;    /* the RSDP named an XSDT that is unusable */
+};
+int acpi_find_root(fw_map_fn map, void *ctx, struct acpi_root *r, const char **why);
+/* The table with signature `sig` (XSDT first, then RSDT), its length and
+ * checksum checked: its bytes, or NULL with *why. */
+const uint8_t *acpi_find_table(fw_map_fn map, void *ctx, const struct acpi_root *r,
+			       const char *sig, uint32_t *len, const char **why);
+const uint8_t *acpi_map_table(fw_map_fn map, void *ctx, uint32_t phys,
+			      uint32_t *len, const char **why);
+/* The boot loader's copy of the RSDP (multiboot2 "ACPI old/new RSDP" tags):
+ * tried before the BIOS areas, checked like any other. */
+void acpi_set_rsdp(const void *rsdp, uint32_t len);
+
+/* What nickel uses from the FADT and the DSDT's \_S5 (acpi_fadt.c). */
+struct acpi_fadt {
+	int revision;                /* 1: ACPI 1.0; >= 3: ACPI 2.0+ */
+	int hw_reduced;              /* HW_REDUCED_ACPI: no PM1 blocks, no PM timer */
+	uint16_t pm_tmr_port;        /* ACPI PM timer, 3.579545 MHz; 0: none */
+	int pm_tmr_32bit;            /* TMR_VAL_EXT: 32 bits, else 24 */
+	uint16_t pm1a_cnt, pm1b_cnt; /* PM1 control ports; 0: none */
+	uint16_t smi_cmd;            /* writing acpi_enable there turns on ACPI mode */
+	uint8_t acpi_enable;
+	int s5_found;                /* \_S5 read from the DSDT */
+	uint8_t slp_typa, slp_typb;  /* its values for PM1a / PM1b SLP_TYP */
+	const char *s5_problem;      /* why s5_found is 0 */
+	int reset_supported;         /* RESET_REG_SUP with a usable RESET_REG */
+	uint8_t reset_space;         /* 0 memory, 1 I/O, 2 PCI config (bus 0) */
+	uint32_t reset_addr;
+	uint8_t reset_value;
+	int boot_arch_valid;         /* IAPC_BOOT_ARCH is meaningful (revision >= 3) */
+	uint16_t boot_arch;          /* bit 1: the machine has an 8042 */
+};
+#define ACPI_BOOT_ARCH_8042 (1u << 1)
+/* 0 and *f filled, or -1 with *why (no ACPI, no FADT, FADT too short). */
+int acpi_fadt_parse(fw_map_fn map, void *ctx, struct acpi_fadt *f, const char **why);
+/* The first two values of the \_S5 package in AML bytes; 1 when found. */
+int acpi_find_s5(const uint8_t *dsdt, uint32_t len, uint8_t *a, uint8_t *b);
 
 /* Shared helpers (acpi.c). */
 void fw_config_reset(struct fw_config *cfg);

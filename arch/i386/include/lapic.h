@@ -16,9 +16,12 @@
 #define ICR_ALL_BUT_SELF 0xC0000
 
 extern int lapic_enabled;           /* 0: no usable LAPIC, PIC only, 1 CPU */
+extern int lapic_x2;                /* 1: x2APIC mode (MSRs, 32-bit ids) */
 
 int  lapic_init_boot(uint32_t phys); /* boot CPU: map and enable; 0 or -1 */
 void lapic_init_ap(void);            /* each AP, before its timer */
+void lapic_set_nmi_lint(int lint);
+int  lapic_x2_here(void);            /* this CPU's APIC is in x2APIC mode */   /* the MADT's NMI pin for the APs (0 or 1) */
 uint32_t lapic_id(void);
 void lapic_eoi(void);
 void lapic_mask_lint0(void);         /* the PIC's virtual wire, once the IOAPIC routes */

@@ -1,4 +1,5 @@
-/* timer.h - the PIT tick (jiffies) and the TSC clock (microseconds). */
+/* timer.h - the PIT tick (jiffies), the TSC clock (microseconds), and the
+ * reference clocks the TSC and the LAPIC timer are measured against. */
 #ifndef ARCH_TIMER_H
 #define ARCH_TIMER_H
 #include <stdint.h>
@@ -7,6 +8,25 @@
 #define PIT_HZ 1193182
 
 extern volatile uint32_t jiffies;
+extern int pit_ch2_dead;          /* channel 2 does not count: no PIT clock */
+extern int jiffies_from_lapic;    /* IRQ 0 never ticked: CPU 0's LAPIC timer counts */
+
+/* A free-running counter to measure other clocks against: read() counts up
+ * and wraps at mask; overran() says a window was too long to be trusted. */
+struct ref_clock {
+	const char *name;
+	uint32_t hz;
+	uint32_t mask;
+	void (*start)(void);
+	uint32_t (*read)(void);
+	int (*overran)(void);
+};
+const struct ref_clock *pit_clock(void);      /* PIT channel 2 (pit.c) */
+const struct ref_clock *pm_timer_clock(void); /* ACPI PM timer or NULL (pmtimer.c) */
+void tsc_calibrate_against(const struct ref_clock *ref);
+void tsc_set_per_us(uint64_t per_us);
+void jiffies_tick(void);          /* one jiffy on CPU 0: IRQ 0 or the LAPIC timer */
+int  pit_ticks_within_ms(uint32_t ms);  /* interrupts on for up to ms: did IRQ 0 tick? */
 
 void pit_init(void);              /* channel 0 at HZ, IRQ 0 advances jiffies */
 void tsc_calibrate(void);         /* measure TSC ticks per us against the PIT */
