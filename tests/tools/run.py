@@ -13,6 +13,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -23,6 +24,7 @@ sys.path.insert(0, HERE)
 import nickel_log  # noqa: E402
 import wakeups  # noqa: E402
 import traces  # noqa: E402  (tests/tools/traces.py)
+import progress  # noqa: E402
 
 failed = 0
 # Logs with a trace from the current kernel (its ftrace header), and all logs
@@ -216,6 +218,97 @@ def wakeup_cases():
            "got/expected %s" % bad)
 
 
+def progress_cases():
+    """tools/progress.py's line on a fake clock: 4 runs, the first done at
+    60 s (pace 60 s: 3 left, 180 s = 3 min), the second at 90 s (pace 45 s:
+    2 left, 90 s), the last at 200 s."""
+    times = iter([0, 60, 90, 150, 200])
+    p = progress.Progress("t", 4, clock=lambda: next(times))
+    got = [p.line("a", "ok", 60), p.line("b", "ok", 30), p.line("c", "ok", 60),
+           p.line("d", "FAILED", 50)]
+    want = ["t: [1/4] a ok (60 s); 3 left, about 3 min more",
+            "t: [2/4] b ok (30 s); 2 left, about 90 s more",
+            "t: [3/4] c ok (60 s); 1 left, about 50 s more",
+            "t: [4/4] d FAILED (50 s); all done in 3 min"]
+    bad = [(g, w) for g, w in zip(got, want) if g != w]
+    result("progress-runs-left-and-estimate-hand-worked",
+           None if not bad else "got/expected %s" % bad)
+
+
+def top_cases(update):
+    """tools/nickel-top on a recorded desktop run with a dump every second:
+    the screens (golden), each task's CPU% worked out from the log's own
+    run_ms and uptime_ms, and in tmux the keys r + - s t passed on, x not,
+    q quitting."""
+    log = data("top-desktop-nick.log")
+    rc, out, err = run("nickel-top", "--replay", log, "--batch", "--interval", "0")
+    prob = "exit %d: %s" % (rc, err.strip()) if rc else None
+    result("nickel-top-batch-screens", prob or golden("top-desktop-nick.txt", out, update))
+    if update:
+        return
+    result("nickel-top-cpu-percent-from-run-ms", prob or top_cpu_problem(out, log))
+    result("nickel-top-tmux-keys-pass-through-and-q-quits", top_tmux_problem(log))
+
+
+def top_cpu_problem(out, log):
+    """The second screen's CPU% of every task against 100 * delta run_ms /
+    delta uptime_ms between the log's first two dumps."""
+    dumps = nickel_log.stat_dumps(open(os.path.join(ROOT, log)).read())
+    screen = out.split("\f")[1]
+    dt = dumps[1]["uptime_ms"] - dumps[0]["uptime_ms"]
+    for t in dumps[1].tasks:
+        t0 = dumps[0].task(pid=t["pid"])
+        want = 100.0 * (t["run_ms"] - (t0["run_ms"] if t0 else 0)) / dt
+        m = re.search(r"^\s*%d %-16s\s+\d+ \S+\s+([\d.]+)" % (t["pid"], re.escape(t["name"])),
+                      screen, re.M)
+        if not m:
+            return "pid %d not on the second screen" % t["pid"]
+        if abs(float(m.group(1)) - want) > 0.051:
+            return "pid %d: CPU%% %s on screen, expected %.1f" % (t["pid"], m.group(1), want)
+    return None
+
+
+def tmux(*args):
+    return subprocess.run(["tmux"] + list(args), capture_output=True, text=True)
+
+
+def top_tmux_problem(log):
+    if not shutil.which("tmux"):
+        return "tmux missing: run make deps"
+    with tempfile.TemporaryDirectory() as d:
+        keys, session = os.path.join(d, "keys"), "nickel-top-test-%d" % os.getpid()
+        cmd = "%s %s --replay %s --interval 2 --keys-out %s; echo EXITED; sleep 30" % (
+            sys.executable, os.path.join(TOOLS, "nickel-top"), os.path.join(ROOT, log), keys)
+        if tmux("new-session", "-d", "-s", session, "-x", "100", "-y", "40", cmd).returncode:
+            return "tmux new-session failed"
+        try:
+            pane = wait_pane(session, "PID NAME")
+            if "PID NAME" not in pane:
+                return "no task table on the screen: %r" % pane[:200]
+            for k in ["r", "+", "-", "s", "t", "x"]:
+                tmux("send-keys", "-t", session, "-l", k)
+                time.sleep(0.3)
+            tmux("send-keys", "-t", session, "-l", "q")
+            pane = wait_pane(session, "EXITED")
+            if "EXITED" not in pane:
+                return "q did not quit"
+            sent = open(keys).read() if os.path.exists(keys) else ""
+            return None if sent == "r+-st" else "keys passed on: %r, expected 'r+-st'" % sent
+        finally:
+            tmux("kill-session", "-t", session)
+
+
+def wait_pane(session, text, seconds=30):
+    """The pane's text once it shows text (or after seconds)."""
+    pane, end = "", time.time() + seconds
+    while time.time() < end:
+        pane = tmux("capture-pane", "-p", "-t", session).stdout
+        if text in pane:
+            break
+        time.sleep(0.3)
+    return pane
+
+
 def trace_format_cases():
     """The current kernel's trace (recorded logs) in ftrace's text format."""
     for name in NEW_TRACES:
@@ -237,7 +330,7 @@ def trace_dat_cases():
 
 def help_cases():
     for tool in ("nickstat", "timeline", "latency", "schedlat", "trace2dat", "lab",
-                 "bench-matrix"):
+                 "bench-matrix", "nickel-top"):
         rc, out, _ = run(tool, "--help")
         result("%s-help" % tool, None if rc == 0 and "usage:" in out else
                "--help exited %d" % rc)
@@ -247,8 +340,10 @@ def main():
     update = "--update" in sys.argv[1:]
     golden_cases(update)
     bench_matrix_cases(update)
+    top_cases(update)
     if not update:
         wakeup_cases()
+        progress_cases()
         trace_format_cases()
         trace_dat_cases()
         truncated_cases()
