@@ -13,7 +13,7 @@
 #include "percpu.h"
 #include "timer.h"
 
-#define TRACE_EVENTS 4096               /* per CPU; the oldest are overwritten */
+#define TRACE_EVENTS 8192               /* per CPU (~0.5 MiB); the oldest are overwritten */
 
 struct trace_event {
 	uint64_t us;
@@ -27,6 +27,7 @@ struct trace_event {
 struct trace_ring {
 	struct trace_event *ev;
 	unsigned head, count;
+	unsigned long written;              /* since tracing began, overwritten ones too */
 };
 
 int trace_on;
@@ -50,6 +51,7 @@ static struct trace_event *next_slot(int cpu)
 	r->head = (r->head + 1) % TRACE_EVENTS;
 	if (r->count < TRACE_EVENTS)
 		r->count++;
+	r->written++;
 	e->us = time_us();
 	return e;
 }
@@ -88,6 +90,7 @@ static void start(void)
 		if (!rings[c].ev)
 			rings[c].ev = kmalloc(TRACE_EVENTS * sizeof(struct trace_event));
 		rings[c].head = rings[c].count = 0;
+		rings[c].written = 0;
 	}
 	trace_on = 1;
 	printk("nickel: tracing on (%d events per cpu)\n", TRACE_EVENTS);
@@ -112,6 +115,26 @@ static void print_event(int cpu, const struct trace_event *e)
 	printk("%s\n", line);
 }
 
+/* The header ftrace prints at the top of /sys/kernel/tracing/trace (the
+ * nop tracer, irq-info off): the events kept and written over all CPUs,
+ * the CPU count (#P) and the column ruler.  Text readers (Perfetto's
+ * systrace importer, tools/nickel_log.py) skip '#' lines. */
+static void print_header(const unsigned *left)
+{
+	unsigned long kept = 0, written = 0;
+	int c;
+
+	for (c = 0; c < ncpus; c++) {
+		kept += left[c];
+		written += rings[c].written;
+	}
+	printk("# tracer: nop\n#\n");
+	printk("# entries-in-buffer/entries-written: %lu/%lu   #P:%d\n#\n",
+	       kept, written, ncpus);
+	printk("#           TASK-PID     CPU#  TIMESTAMP  FUNCTION\n");
+	printk("#              | |         |      |         |\n");
+}
+
 /* Stop tracing and print the rings merged by time: repeatedly the oldest
  * unprinted event.  (It used to start tracing again afterwards, which put
  * "tracing on" after the final trace and after every `t`.) */
@@ -126,7 +149,7 @@ void trace_dump(void)
 		left[c] = r->ev ? r->count : 0;
 		pos[c] = (r->head + TRACE_EVENTS - left[c]) % TRACE_EVENTS;
 	}
-	printk("# tracer: nop\n#           TASK-PID   CPU  TIMESTAMP  FUNCTION\n");
+	print_header(left);
 	for (;;) {
 		int best = -1;
 		for (c = 0; c < ncpus; c++)

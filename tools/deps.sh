@@ -4,7 +4,7 @@
 set -e
 PACKAGES="make gcc gcc-multilib binutils nasm python3 qemu-system-x86 \
 grub-pc-bin grub-common xorriso mtools newlib-source qemu-user texinfo bison flex \
-bochs bochsbios vgabios bochs-term"
+bochs bochsbios vgabios bochs-term python3-matplotlib trace-cmd tmux"
 
 missing=""
 for p in $PACKAGES; do

@@ -54,13 +54,31 @@ static long kill_strays(void)
 	return killed;
 }
 
+#define PROGRESS_NS 60000000000LL      /* a progress line a minute */
+
+/* "soak: progress 120/600 s, 41 fuzz runs (0 failed), about 480 s left":
+ * the soak ends on time, not after a number of runs. */
+static void report_progress(long long start, long long end, long runs, long failed,
+			    long long *next)
+{
+	long long now = nk_now_ns();
+
+	if (now < *next || now >= end)
+		return;
+	*next = now + PROGRESS_NS;
+	nk_printf("soak: progress %ld/%ld s, %ld fuzz runs (%ld failed), about %ld s left\n",
+		  (long)((now - start) / 1000000000LL), (long)((end - start) / 1000000000LL),
+		  runs, failed, (long)((end - now) / 1000000000LL));
+}
+
 int main(int argc, char **argv)
 {
 	long seconds = lab_arg_long(argc, argv, "seconds", 60);
 	long seed = lab_arg_long(argc, argv, "seed", 1);
 	long slack = lab_arg_long(argc, argv, "slack_pages", 64);
 	long before = syscall0(NR_nickel_free_pages), after, runs = 0, failed = 0;
-	long long end = nk_now_ns() + seconds * 1000000000LL;
+	long long start = nk_now_ns(), next_report = start + PROGRESS_NS;
+	long long end = start + seconds * 1000000000LL;
 	int desktop_st;
 	long strays;
 
@@ -77,6 +95,7 @@ int main(int argc, char **argv)
 					 lab_arg_long(argc, argv, "calls_per_batch", 200)), 0 };
 		long st = wait_for(lab_spawn("fuzz", fargs));
 		runs++;
+		report_progress(start, end, runs, failed, &next_report);
 		if (st != 0) {
 			failed++;
 			nk_printf("soak: fuzz seed=%ld ended with status 0x%lx\n",

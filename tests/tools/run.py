@@ -1,21 +1,36 @@
 #!/usr/bin/env python3
 """tests/tools/run.py - golden-file tests of the lab tools (nickstat,
-timeline, latency, lab, bench-matrix) on logs recorded from real nickel runs
-(tests/tools/data/*.log, see README there).  Prints `PASS name` /
-`FAIL name: why`; exit 1 on any failure.
+timeline, latency, schedlat, trace2dat, lab, bench-matrix) on logs recorded
+from real nickel runs (tests/tools/data/*.log, see README there), the
+trace's ftrace text format, and trace.dat read back by trace-cmd.
+Prints `PASS name` / `FAIL name: why`; exit 1 on any failure.
 
     tests/tools/run.py [--update]     --update rewrites the golden files
 """
 import os
+import re
+import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 DATA = os.path.join(HERE, "data")
 TOOLS = os.path.join(ROOT, "tools")
+sys.path.insert(0, TOOLS)
+sys.path.insert(0, HERE)
+import nickel_log  # noqa: E402
+import wakeups  # noqa: E402
+import traces  # noqa: E402  (tests/tools/traces.py)
+import progress  # noqa: E402
+
 failed = 0
+# Logs with a trace from the current kernel (its ftrace header), and all logs
+# with a trace (older ones have the short header).
+NEW_TRACES = ["trace-smp2-nick.log"]
+TRACES = ["trace-nick.log", "desktop-o1.log"] + NEW_TRACES
 
 
 def result(name, problem):
@@ -57,14 +72,20 @@ def golden(name, produced, update):
         name, len(want.splitlines()), len(produced.splitlines()))
 
 
-def output_file(tool, args, suffix):
-    """Run a tool that writes -o FILE; (problem, text of the file)."""
-    with tempfile.TemporaryDirectory() as d:
-        out = os.path.join(d, "out" + suffix)
-        rc, _, err = run(tool, *(args + ["-o", out]))
-        if rc != 0:
-            return "exit %d: %s" % (rc, err.strip()), ""
-        return None, open(out).read()
+def pictures_say(paths, texts):
+    """None when every .png is a PNG and every .svg holds each of texts (the
+    SVGs keep their text as text), else what is wrong."""
+    for path in paths:
+        if not os.path.exists(path):
+            return "%s not written" % os.path.basename(path)
+        body = open(path, "rb").read()
+        if path.endswith(".png") and not body.startswith(b"\x89PNG"):
+            return "%s is not a PNG" % os.path.basename(path)
+        if path.endswith(".svg"):
+            missing = [t for t in texts if t.encode() not in body]
+            if missing:
+                return "%s lacks the text %r" % (os.path.basename(path), missing)
+    return None
 
 
 def golden_cases(update):
@@ -74,11 +95,28 @@ def golden_cases(update):
     rc, out, err = run("nickstat", "--lat", data("desktop-rr.log"))
     result("nickstat-lat-csv", "exit %d: %s" % (rc, err) if rc else
            golden("desktop-rr-lat.csv", out, update))
-    prob, svg = output_file("timeline", [data("trace-nick.log")], ".svg")
-    result("timeline-svg", prob or golden("trace-nick-timeline.svg", svg, update))
-    prob, svg = output_file("latency", [data("desktop-%s.log" % p) for p in
-                                        ("nick", "o1", "rr")], ".svg")
-    result("latency-svg", prob or golden("desktop-latency.svg", svg, update))
+    rc, out, err = run("schedlat", data("trace-nick.log"))
+    result("schedlat-table", "exit %d: %s" % (rc, err) if rc else
+           golden("trace-nick-schedlat.txt", out, update))
+    with tempfile.TemporaryDirectory() as d:
+        pics = [os.path.join(d, "t.svg"), os.path.join(d, "t.png")]
+        seg = os.path.join(d, "seg.csv")
+        rc, _, err = run("timeline", data("trace-nick.log"), "-o", pics[0], "-o", pics[1],
+                         "--csv", seg)
+        prob = "exit %d: %s" % (rc, err.strip()) if rc else None
+        result("timeline-segments-csv", prob or golden("trace-nick-timeline.csv",
+                                                       open(seg).read(), update))
+        result("timeline-png-and-svg-with-labelled-axes", prob or pictures_say(
+            pics, ["who ran when", "cpu0", "guest time since the trace", "(ms)", "xserver"]))
+    with tempfile.TemporaryDirectory() as d:
+        pics = [os.path.join(d, "l.svg"), os.path.join(d, "l.png")]
+        args = [data("desktop-%s.log" % p) for p in ("nick", "o1", "rr")]
+        rc, out, err = run("latency", *(args + ["-o", pics[0], "-o", pics[1]]))
+        prob = "exit %d: %s" % (rc, err.strip()) if rc else None
+        result("latency-table-md", prob or golden("desktop-latency.md", out, update))
+        result("latency-png-and-svg-panel-per-program-with-units", prob or pictures_say(
+            pics, ["xclient", "xserver", "audio", "video", "scheduling delay (ms, log scale)",
+                   "delays at or below", "o1: n=", "nick: lat line p50, p99, max"]))
     with tempfile.TemporaryDirectory() as d:
         rc, _, err = run("lab", "--from-logs", *[data("desktop-%s.log" % p) for p in
                                                  ("nick", "o1", "rr")] + ["--out", d])
@@ -94,13 +132,15 @@ def bench_matrix_cases(update):
         rc, out, err = run("bench-matrix", "--from-logs", data("bench"), "--out", d)
         prob = "exit %d: %s" % (rc, err.strip()) if rc else None
         files = {} if prob else {f: open(os.path.join(d, f)).read()
-                                 for f in ("matrix.csv", "summary.md", "x_p99.svg")}
+                                 for f in ("matrix.csv", "summary.md")}
+        charts = prob or pictures_say(
+            [os.path.join(d, "x_p99" + ext) for ext in (".svg", ".png")],
+            ["X request-to-reply p99", "ms (log scale)", "desktop-4hogs", "nick", "o1", "rr"])
     result("bench-matrix-csv", prob or golden("bench-matrix.csv", files["matrix.csv"], update))
     result("bench-matrix-summary-md",
            prob or golden("bench-summary.md", files["summary.md"], update) or
            (None if out == files["summary.md"] else "stdout is not summary.md"))
-    result("bench-matrix-x-p99-svg", prob or golden("bench-x-p99.svg", files["x_p99.svg"],
-                                                    update))
+    result("bench-matrix-x-p99-png-and-svg-with-units", charts)
 
 
 def truncated_cases():
@@ -123,6 +163,9 @@ def truncated_cases():
                  ("bench-matrix", ["--from-logs", d, "--out", os.path.join(d, "o")],
                   "%s:%d: log ends inside a stat dump" % (stats, cut)),
                  ("timeline", [trace, "-o", os.path.join(d, "x.svg")],
+                  "%s:%d: trace starting at line" % (trace, tcut)),
+                 ("schedlat", [trace], "%s:%d: trace starting at line" % (trace, tcut)),
+                 ("trace2dat", [trace, "-o", os.path.join(d, "x.dat")],
                   "%s:%d: trace starting at line" % (trace, tcut))]
         for tool, args, want in cases:
             rc, out, err = run(tool, *args)
@@ -138,8 +181,156 @@ def truncated_cases():
                None if rc == 1 and "missing.log" in err else "exit %d: %r" % (rc, err))
 
 
+def switch(us, cpu, prev, prev_pid, state, nxt, next_pid):
+    return {"event": "sched_switch", "us": us, "cpu": cpu, "pid": prev_pid,
+            "prev_comm": prev, "prev_pid": prev_pid, "prev_prio": 120, "prev_state": state,
+            "next_comm": nxt, "next_pid": next_pid, "next_prio": 120}
+
+
+def wakeup(us, cpu, comm, pid, success=1):
+    return {"event": "sched_wakeup", "us": us, "cpu": cpu, "pid": 9, "woken_comm": comm,
+            "woken_pid": pid, "woken_prio": 120, "success": success, "target_cpu": cpu}
+
+
+def wakeup_cases():
+    """tools/wakeups.py on a hand-made trace, every rule once: A waits 200 us
+    from its first wake-up (the second is the same wait); B, preempted by A
+    at 1300, waits 150 us and runs on the other CPU; a wake-up of A while
+    it runs, one with success=0 and one still open at the end count not."""
+    events = [switch(1000, 0, "A", 1, "S", "B", 2), wakeup(1100, 0, "A", 1),
+              wakeup(1150, 0, "A", 1), switch(1300, 0, "B", 2, "R", "A", 1),
+              wakeup(1350, 1, "A", 1), switch(1400, 0, "A", 1, "S", "<idle>", 0),
+              switch(1450, 1, "<idle>", 0, "R", "B", 2), wakeup(1500, 0, "C", 3, 0),
+              wakeup(1600, 1, "A", 1)]
+    want = [("A", 1, 1100, 200, "wakeup"), ("B", 2, 1300, 150, "preempted")]
+    got = wakeups.samples(events)
+    result("wakeups-hand-worked-delays", None if got == want else
+           "expected %s, got %s" % (want, got))
+    # nearest rank: p50 of 10,20,30 is the 2nd (ceil(1.5)), p99 the 3rd;
+    # p99 of 1..100 is 99, of 1..200 the 198th.
+    checks = [(wakeups.percentile([10, 20, 30], 50), 20),
+              (wakeups.percentile([10, 20, 30], 99), 30),
+              (wakeups.percentile(list(range(1, 101)), 99), 99),
+              (wakeups.percentile(list(range(1, 201)), 99), 198),
+              (wakeups.summary([10, 20, 30])["avg_us"], 20)]
+    bad = [(g, w) for g, w in checks if g != w]
+    result("wakeups-nearest-rank-percentiles-hand-worked", None if not bad else
+           "got/expected %s" % bad)
+
+
+def progress_cases():
+    """tools/progress.py's line on a fake clock: 4 runs, the first done at
+    60 s (pace 60 s: 3 left, 180 s = 3 min), the second at 90 s (pace 45 s:
+    2 left, 90 s), the last at 200 s."""
+    times = iter([0, 60, 90, 150, 200])
+    p = progress.Progress("t", 4, clock=lambda: next(times))
+    got = [p.line("a", "ok", 60), p.line("b", "ok", 30), p.line("c", "ok", 60),
+           p.line("d", "FAILED", 50)]
+    want = ["t: [1/4] a ok (60 s); 3 left, about 3 min more",
+            "t: [2/4] b ok (30 s); 2 left, about 90 s more",
+            "t: [3/4] c ok (60 s); 1 left, about 50 s more",
+            "t: [4/4] d FAILED (50 s); all done in 3 min"]
+    bad = [(g, w) for g, w in zip(got, want) if g != w]
+    result("progress-runs-left-and-estimate-hand-worked",
+           None if not bad else "got/expected %s" % bad)
+
+
+def top_cases(update):
+    """tools/nickel-top on a recorded desktop run with a dump every second:
+    the screens (golden), each task's CPU% worked out from the log's own
+    run_ms and uptime_ms, and in tmux the keys r + - s t passed on, x not,
+    q quitting."""
+    log = data("top-desktop-nick.log")
+    rc, out, err = run("nickel-top", "--replay", log, "--batch", "--interval", "0")
+    prob = "exit %d: %s" % (rc, err.strip()) if rc else None
+    result("nickel-top-batch-screens", prob or golden("top-desktop-nick.txt", out, update))
+    if update:
+        return
+    result("nickel-top-cpu-percent-from-run-ms", prob or top_cpu_problem(out, log))
+    result("nickel-top-tmux-keys-pass-through-and-q-quits", top_tmux_problem(log))
+
+
+def top_cpu_problem(out, log):
+    """The second screen's CPU% of every task against 100 * delta run_ms /
+    delta uptime_ms between the log's first two dumps."""
+    dumps = nickel_log.stat_dumps(open(os.path.join(ROOT, log)).read())
+    screen = out.split("\f")[1]
+    dt = dumps[1]["uptime_ms"] - dumps[0]["uptime_ms"]
+    for t in dumps[1].tasks:
+        t0 = dumps[0].task(pid=t["pid"])
+        want = 100.0 * (t["run_ms"] - (t0["run_ms"] if t0 else 0)) / dt
+        m = re.search(r"^\s*%d %-16s\s+\d+ \S+\s+([\d.]+)" % (t["pid"], re.escape(t["name"])),
+                      screen, re.M)
+        if not m:
+            return "pid %d not on the second screen" % t["pid"]
+        if abs(float(m.group(1)) - want) > 0.051:
+            return "pid %d: CPU%% %s on screen, expected %.1f" % (t["pid"], m.group(1), want)
+    return None
+
+
+def tmux(*args):
+    return subprocess.run(["tmux"] + list(args), capture_output=True, text=True)
+
+
+def top_tmux_problem(log):
+    if not shutil.which("tmux"):
+        return "tmux missing: run make deps"
+    with tempfile.TemporaryDirectory() as d:
+        keys, session = os.path.join(d, "keys"), "nickel-top-test-%d" % os.getpid()
+        cmd = "%s %s --replay %s --interval 2 --keys-out %s; echo EXITED; sleep 30" % (
+            sys.executable, os.path.join(TOOLS, "nickel-top"), os.path.join(ROOT, log), keys)
+        if tmux("new-session", "-d", "-s", session, "-x", "100", "-y", "40", cmd).returncode:
+            return "tmux new-session failed"
+        try:
+            pane = wait_pane(session, "PID NAME")
+            if "PID NAME" not in pane:
+                return "no task table on the screen: %r" % pane[:200]
+            for k in ["r", "+", "-", "s", "t", "x"]:
+                tmux("send-keys", "-t", session, "-l", k)
+                time.sleep(0.3)
+            tmux("send-keys", "-t", session, "-l", "q")
+            pane = wait_pane(session, "EXITED")
+            if "EXITED" not in pane:
+                return "q did not quit"
+            sent = open(keys).read() if os.path.exists(keys) else ""
+            return None if sent == "r+-st" else "keys passed on: %r, expected 'r+-st'" % sent
+        finally:
+            tmux("kill-session", "-t", session)
+
+
+def wait_pane(session, text, seconds=30):
+    """The pane's text once it shows text (or after seconds)."""
+    pane, end = "", time.time() + seconds
+    while time.time() < end:
+        pane = tmux("capture-pane", "-p", "-t", session).stdout
+        if text in pane:
+            break
+        time.sleep(0.3)
+    return pane
+
+
+def trace_format_cases():
+    """The current kernel's trace (recorded logs) in ftrace's text format."""
+    for name in NEW_TRACES:
+        problems = traces.ftrace_text_problems(open(os.path.join(DATA, name)).read())
+        result("trace-text-follows-ftrace-format-%s" % name[:-4],
+               "; ".join(problems[:3]) if problems else None)
+
+
+def trace_dat_cases():
+    """Every event of each recorded trace back from trace-cmd report."""
+    if not shutil.which("trace-cmd"):
+        result("trace2dat-trace-cmd-installed", "trace-cmd missing: run make deps")
+        return
+    for name in TRACES:
+        events = nickel_log.trace_events(open(os.path.join(DATA, name)).read())
+        result("trace2dat-trace-cmd-report-gives-every-event-%s" % name[:-4],
+               traces.trace_dat_problem(run, data(name), events))
+
+
 def help_cases():
-    for tool in ("nickstat", "timeline", "latency", "lab", "bench-matrix"):
+    for tool in ("nickstat", "timeline", "latency", "schedlat", "trace2dat", "lab",
+                 "bench-matrix", "nickel-top"):
         rc, out, _ = run(tool, "--help")
         result("%s-help" % tool, None if rc == 0 and "usage:" in out else
                "--help exited %d" % rc)
@@ -149,7 +340,12 @@ def main():
     update = "--update" in sys.argv[1:]
     golden_cases(update)
     bench_matrix_cases(update)
+    top_cases(update)
     if not update:
+        wakeup_cases()
+        progress_cases()
+        trace_format_cases()
+        trace_dat_cases()
         truncated_cases()
         help_cases()
     return 1 if failed else 0
