@@ -120,9 +120,21 @@ def pinned_to_cpu1(log):
     idle1 = delta(first, last, 1, "idle_ms")
     if idle1 > 5:
         problems.append("cpu 1 idle %d ms of %d" % (idle1, dt))
-    total = sum(L.shares(first, last, names=["hog"]).values())
-    if not 97 <= total <= 101:
-        problems.append("hogs together got %.1f%% of a CPU, expected ~100" % total)
+    # CPU 1's own count of its ticks (run_ms of what ran there + idle_ms)
+    # is the measure: on a loaded host each CPU's ticks run ahead of or
+    # behind jiffies (a vCPU the host does not run catches up at most 1 s),
+    # so against uptime_ms the hogs got 95.5-101.1% with 56-68% of the
+    # ticks lost.  Against jiffies only a gross error fails (85-105%).
+    hogs = sum(t["run_ms"] - first.task(pid=t["pid"])["run_ms"] for t in last.tasks
+               if t["name"] == "hog" and first.task(pid=t["pid"]))
+    cpu1 = idle1 + sum(t["run_ms"] - first.task(pid=t["pid"])["run_ms"] for t in last.tasks
+                       if t["cpu"] == 1 and first.task(pid=t["pid"]))
+    if cpu1 <= 0 or hogs < 0.97 * cpu1:
+        problems.append("hogs ran %d of cpu 1's %d ms, expected >= 97%%" % (hogs, cpu1))
+    total = 100.0 * hogs / dt if dt > 0 else 0
+    if not 85 <= total <= 105:
+        problems.append("hogs together got %.1f%% of a CPU by jiffies, expected 85..105"
+                        % total)
     for c in (2, 3):
         if delta(first, last, c, "idle_ms") < 0.9 * dt:
             problems.append("cpu %d ran something: idle %d of %d ms" % (
