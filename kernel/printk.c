@@ -1,28 +1,42 @@
 /*
- * printk.c - the console: every line goes to COM1 and to the VGA screen,
- * so a PC without a serial cable shows what the serial log shows.
+ * printk.c - the console: every line goes to COM1 and to the screen (VGA
+ * text, or a framebuffer under UEFI: fbcon.c), so a PC without a serial
+ * cable shows what the serial log shows.
  * Lock: console_lock keeps lines from different CPUs whole.
  */
 #include "printk.h"
 #include "console_hw.h"
 #include "spinlock.h"
 #include "string.h"
+#include "fbcon.h"
+#include "paging.h"
 
 static spinlock_t console_lock = SPINLOCK_INIT("console");
 int console_panicking;          /* set by panic: never wait for the lock */
+static void (*screen_putc)(char c) = vga_putc;
 
 void console_write(const char *s, unsigned n)
 {
 	while (n--) {
 		uart_putc(*s);
-		vga_putc(*s);
+		screen_putc(*s);
 		s++;
 	}
 }
 
-void console_init(void)
+/* A framebuffer the loader set up, else (or when it is unusable) VGA text. */
+void console_init(const struct boot_fb *fb)
 {
+	void *pixels;
+
 	uart_init();
+	if (fb->type == FB_RGB) {
+		pixels = ioremap(fb->addr, fb->pitch * fb->height);
+		if (pixels && fbcon_init(fb, pixels) == 0) {
+			screen_putc = fbcon_putc;
+			return;
+		}
+	}
 	vga_init();
 }
 

@@ -1,5 +1,19 @@
-# Boot: the multiboot2 reader's unit test (docs/boot.md).
+# Boot: the multiboot2 reader's unit test, the framebuffer console's font,
+# and the hybrid BIOS + UEFI ISO (docs/boot.md).
 UNIT_SRCS_test_mb2 := kernel/mb2.c
 # Malformed boot information must never be read past its end: ASan/UBSan.
 $(BUILD)/unit/test_mb2: UNIT_CFLAGS += -fsanitize=address,undefined \
 	-fno-sanitize-recover=all -fno-omit-frame-pointer
+UNIT_SRCS_test_fbcon := kernel/fbcon.c $(BUILD)/k/font.c
+
+# The console font comes from Debian's console-setup-linux (tools/deps.sh),
+# converted at build time; FONT=... picks another PSF font.
+FONT ?= /usr/share/consolefonts/Uni2-VGA16.psf.gz
+
+$(BUILD)/k/font.c: $(FONT) tools/psf2c tools/psf.py
+	@mkdir -p $(dir $@)
+	python3 tools/psf2c $(FONT) $@
+
+$(BUILD)/k/font.o: $(BUILD)/k/font.c kernel/include/font.h
+	@echo "  CC      $<"
+	@$(CC) $(KCFLAGS) -c $< -o $@

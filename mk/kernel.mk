@@ -13,7 +13,8 @@ LIBGCC  := $(shell $(CC) -m32 -print-libgcc-file-name)
 KERNEL_C   := $(sort $(wildcard arch/i386/*.c kernel/*.c kernel/lib/*.c kernel/sched/*.c kernel/env/*.c kernel/demo/*.c))
 KERNEL_ASM := $(sort $(wildcard boot/*.asm arch/i386/*.asm))
 KERNEL_OBJS := $(patsubst %.c,$(BUILD)/k/%.o,$(KERNEL_C)) \
-	$(patsubst %.asm,$(BUILD)/k/%.o,$(KERNEL_ASM))
+	$(patsubst %.asm,$(BUILD)/k/%.o,$(KERNEL_ASM)) \
+	$(BUILD)/k/font.o
 
 $(BUILD)/k/%.o: %.c
 	@mkdir -p $(dir $@)

@@ -116,11 +116,24 @@ static int rsdp_scan(fw_map_fn map, void *ctx, uint32_t start, uint32_t len,
 	return 0;
 }
 
+/* Where the boot loader's copy of the RSDP is (multiboot2 ACPI tags); 0:
+ * none.  Under UEFI there is no BIOS area to scan: this is the only way. */
+static uint32_t loader_rsdp;
+
+void acpi_set_loader_rsdp(uint32_t phys)
+{
+	loader_rsdp = phys;
+}
+
 static int find_rsdp(fw_map_fn map, void *ctx, struct rsdp_found *out)
 {
-	const uint8_t *bda = map(0x40E, 2, ctx);
-	uint32_t ebda = bda ? (uint32_t)rd16(bda) << 4 : 0;
+	const uint8_t *bda;
+	uint32_t ebda;
 
+	if (loader_rsdp && rsdp_candidate(map, ctx, loader_rsdp, out))
+		return 1;
+	bda = map(0x40E, 2, ctx);
+	ebda = bda ? (uint32_t)rd16(bda) << 4 : 0;
 	if (ebda >= 0x400 && ebda < 0xA0000 && rsdp_scan(map, ctx, ebda, 1024, out))
 		return 1;
 	return rsdp_scan(map, ctx, 0xE0000, 0x20000, out);

@@ -292,3 +292,36 @@ UNIT_TEST(xsdt_preferred_and_rsdt_used_when_it_is_broken)
 	CHECK_EQ(0, parse(&cfg, &why));
 	CHECK_EQ(2, cfg.ncpus);
 }
+
+/* Under UEFI the RSDP is nowhere in the BIOS areas: only the boot loader's
+ * copy (multiboot2 ACPI tag) finds it. */
+#define LOADER_RSDP_AT 0x180000u
+
+UNIT_TEST(rsdp_from_the_boot_loader_is_used_without_a_bios_copy)
+{
+	struct fw_config cfg;
+	const char *why;
+
+	good_machine();
+	memset(fake_mem + RSDP_AT, 0, 36);     /* no RSDP in the BIOS area */
+	CHECK_EQ(-1, parse(&cfg, &why));
+	rsdp(LOADER_RSDP_AT, 0, RSDT_AT, 0);
+	acpi_set_loader_rsdp(LOADER_RSDP_AT);
+	CHECK_EQ(0, parse(&cfg, &why));
+	acpi_set_loader_rsdp(0);
+	CHECK_EQ(2, cfg.ncpus);
+}
+
+UNIT_TEST(bad_loader_rsdp_falls_back_to_the_bios_scan)
+{
+	struct fw_config cfg;
+	const char *why;
+
+	good_machine();
+	rsdp(LOADER_RSDP_AT, 0, RSDT_AT, 0);
+	fake_mem[LOADER_RSDP_AT + 16] ^= 1;    /* its checksum fails */
+	acpi_set_loader_rsdp(LOADER_RSDP_AT);
+	CHECK_EQ(0, parse(&cfg, &why));
+	acpi_set_loader_rsdp(0);
+	CHECK_EQ(2, cfg.ncpus);
+}

@@ -50,6 +50,8 @@ struct fw_config {
 /* Both return 0 and fill *cfg, or -1 with *why saying what was wrong. */
 int acpi_parse(fw_map_fn map, void *ctx, struct fw_config *cfg, const char **why);
 int mptable_parse(fw_map_fn map, void *ctx, struct fw_config *cfg, const char **why);
+/* The boot loader's copy of the RSDP (physical), tried before the BIOS areas. */
+void acpi_set_loader_rsdp(uint32_t phys);
 
 /* Shared helpers (acpi.c). */
 void fw_config_reset(struct fw_config *cfg);
