@@ -39,12 +39,14 @@ static const struct key keys[] = {
 	{ "pin",         INT,       OFF(pin), 0, 63, 0 },
 	{ "mmap",        CHOICE,    OFF(mmap), 0, 8, "use ignore" },
 	{ "seed",        INT,       OFF(seed), 0, 999999999, 0 },
+	{ "smp",         CHOICE,    OFF(smp), 0, 4, "on off" },
 };
 
 void boot_args_defaults(struct boot_args *a)
 {
 	memset(a, 0, sizeof(*a));
 	strncpy(a->policy, "nick", sizeof(a->policy));
+	strncpy(a->smp, "on", sizeof(a->smp));
 	a->hogs = -1;
 	a->rr_slice = 100;
 	a->cache_decay = -1;

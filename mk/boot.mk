@@ -17,3 +17,6 @@ $(BUILD)/k/font.c: $(FONT) tools/psf2c tools/psf.py
 $(BUILD)/k/font.o: $(BUILD)/k/font.c kernel/include/font.h
 	@echo "  CC      $<"
 	@$(CC) $(KCFLAGS) -c $< -o $@
+
+# The screendump check must be able to fail (tests/host/test_screen.py).
+HOST_TEST_BINS += tests/host/test_screen.py

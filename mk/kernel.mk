@@ -51,12 +51,20 @@ $(KERNEL): $(KERNEL_OBJS) $(BUILD)/k/ksyms.o linker.ld
 
 -include $(KERNEL_OBJS:.o=.d)
 
-# make iso: GRUB (BIOS) image with serial + VGA console, an entry per policy.
+# make iso: one hybrid image (docs/boot.md, "Booting a real PC"): GRUB for
+# BIOS (grub-pc-bin) and for UEFI x86_64 and ia32 (grub-efi-amd64-bin,
+# grub-efi-ia32-bin), bootable as a CD and when written to a USB stick;
+# serial + screen console, an entry per policy and a safe entry.  No GRUB
+# translations, themes or fonts (GRUB's menu is text): 12 MB instead of 23.
 $(ISO): $(KERNEL) tools/grub.cfg
 	@rm -rf $(BUILD)/iso && mkdir -p $(BUILD)/iso/boot/grub
 	cp $(KERNEL) $(BUILD)/iso/boot/nickel.elf
 	cp tools/grub.cfg $(BUILD)/iso/boot/grub/grub.cfg
-	grub-mkrescue -o $@ $(BUILD)/iso 2>$(BUILD)/grub-mkrescue.log || \
-		{ cat $(BUILD)/grub-mkrescue.log; exit 1; }
+	grub-mkrescue -o $@ $(BUILD)/iso --locales= --themes= --fonts= \
+		2>$(BUILD)/grub-mkrescue.log || { cat $(BUILD)/grub-mkrescue.log; exit 1; }
+	@for p in i386-pc x86_64-efi i386-efi; do \
+		xorriso -indev $@ -find /boot/grub/$$p -name moddep.lst 2>/dev/null | \
+		grep -q moddep || { echo "make iso: no GRUB for $$p in $@ (make deps)"; \
+		rm -f $@; exit 1; }; done
 
 iso: deps $(ISO)

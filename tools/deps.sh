@@ -3,7 +3,8 @@
 # only when missing, then build the cached pieces (newlib, see mk/newlib.mk).
 set -e
 PACKAGES="make gcc gcc-multilib binutils nasm python3 qemu-system-x86 \
-grub-pc-bin grub-common xorriso mtools newlib-source qemu-user texinfo bison flex"
+grub-pc-bin grub-common xorriso mtools newlib-source qemu-user texinfo bison flex \
+grub-efi-amd64-bin grub-efi-ia32-bin ovmf console-setup-linux"
 
 missing=""
 for p in $PACKAGES; do

@@ -7,13 +7,20 @@ regexes that must not, and `verify(log)` returning a list of problems.
 `keys` are (regex, key) pairs, taken in order: once the regex appears in the
 log after the point where the previous key was typed, the key is typed on the
 serial console.
+`firmware="uefi"` boots through OVMF (tools/nickel-qemu --firmware).
+`screen(ppm_path, log)` returns problems with the screen: with
+stop_when_expected, once every `expect` pattern has appeared QEMU's monitor
+takes a screendump (build/test-logs/NAME.ppm) before QEMU is stopped.
 """
 import os
 import re
 import select
 import signal
 import subprocess
+import tempfile
 import time
+
+from screen import screendump
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -25,7 +32,7 @@ class Scenario:
     def __init__(self, name, args="", smp=1, mem=32, machine="pc", qemu_flags="",
                  iso=False, expect=(), forbid=(), exit_code=0, verify=None,
                  keys=(), timeout=60, modules=(), allow_panic=False,
-                 stop_when_expected=False):
+                 stop_when_expected=False, firmware="bios", screen=None):
         self.name = name
         self.args = args
         self.smp, self.mem, self.machine = smp, mem, machine
@@ -36,6 +43,8 @@ class Scenario:
         # For a boot that never powers off (the ISO): stop QEMU once every
         # `expect` pattern has appeared; the status is then 124.
         self.stop_when_expected = stop_when_expected
+        self.firmware, self.screen = firmware, screen
+        self.screen_problems = ["no screendump taken"] if screen else []
         if not allow_panic:
             self.forbid += ALWAYS_FORBID
 
@@ -52,6 +61,8 @@ class Scenario:
                 problems.append("unexpected %r" % m.group(0))
         if self.verify and not problems:
             problems += self.verify(log) or []
+        if not problems:
+            problems += self.screen_problems
         return problems
 
 
@@ -65,9 +76,27 @@ def command(sc, kernel, iso):
         cmd += ["--kernel", kernel, "--append", sc.args]
     for m in sc.modules:
         cmd += ["--module", m]
+    if sc.firmware != "bios":
+        cmd += ["--firmware", sc.firmware]
+    if sc.screen:
+        cmd += ["--monitor", monitor_path(sc)]
     if sc.qemu_flags:
         cmd += ["--qemu-flags=" + sc.qemu_flags]   # "=": flags start with "-"
     return cmd
+
+
+def monitor_path(sc):
+    """A Unix socket's path must stay short (108 bytes): not under ROOT."""
+    return os.path.join(tempfile.gettempdir(),
+                        "nickel-%d-%s.monitor" % (os.getpid(), sc.name[:60]))
+
+
+def check_screen(sc, log):
+    """Screendump through the monitor, then the scenario's screen check."""
+    ppm = os.path.join(ROOT, "build", "test-logs", sc.name + ".ppm")
+    why = screendump(monitor_path(sc), ppm)
+    text = log.decode("utf-8", "replace").replace("\r", "")
+    sc.screen_problems = [why] if why else sc.screen(ppm, text)
 
 
 def stop(p):
@@ -82,6 +111,8 @@ def stop(p):
 def run_qemu(sc, kernel, iso):
     """Run one scenario; returns (log text, status, wall seconds)."""
     start = time.time()
+    if sc.screen:
+        os.makedirs(os.path.join(ROOT, "build", "test-logs"), exist_ok=True)
     # Its own process group: killing nickel-qemu alone left QEMU running
     # (three of them ate the host's CPU for 20 minutes after a make test).
     p = subprocess.Popen(command(sc, kernel, iso), stdin=subprocess.PIPE,
@@ -107,6 +138,8 @@ def run_qemu(sc, kernel, iso):
             log += chunk
             if sc.stop_when_expected and all(
                     re.search(pat.encode(), log, re.M) for pat in sc.expect):
+                if sc.screen:
+                    check_screen(sc, log)
                 stop(p)
                 status = 124
                 break
@@ -128,4 +161,6 @@ def run_qemu(sc, kernel, iso):
             key_from = lines_end + len(note)
             keys.pop(0)
     text = log.decode("utf-8", "replace").replace("\r", "")
+    if sc.screen and os.path.exists(monitor_path(sc)):
+        os.unlink(monitor_path(sc))
     return text, status, time.time() - start

@@ -107,3 +107,16 @@ UNIT_TEST(overflowing_number_is_not_a_number)
 	CHECK_EQ(1, parse(&a, "k run=99999999999999"));
 	CHECK_EQ(0, a.run_s);
 }
+
+UNIT_TEST(smp_defaults_on_takes_off_and_rejects_other_values)
+{
+	struct boot_args a;
+
+	CHECK_EQ(0, parse(&a, "k run=1"));
+	CHECK(strcmp(a.smp, "on") == 0);
+	CHECK_EQ(0, parse(&a, "k smp=off"));
+	CHECK(strcmp(a.smp, "off") == 0);
+	CHECK_EQ(1, parse(&a, "k smp=1"));
+	CHECK(strstr(reports, "nickel: bad argument 'smp=1': must be one of: on off") != NULL);
+	CHECK(strcmp(a.smp, "on") == 0);
+}

@@ -1,0 +1,40 @@
+"""Booting the hybrid ISO under UEFI (Debian's OVMF): GRUB's multiboot2,
+the ACPI tables found through the loader's RSDP copy, every CPU online, and
+the framebuffer console showing what the serial console shows, read back
+from a screendump glyph by glyph (screen.py).  Also the BIOS boot of the
+same ISO taking the safe menu entry."""
+from scenario import Scenario
+from screen import check_console
+
+MENU = r"executed automatically|Use the"
+DOWN = "\x1b[B"                     # GRUB's menu on the serial terminal
+
+
+def uefi_smp4(machine):
+    return Scenario(
+        "uefi-iso-%s-smp4-every-cpu-online-and-banner-on-the-screen" % machine,
+        iso=True, firmware="uefi", machine=machine, smp=4, mem=256,
+        keys=[(MENU, "\r")],
+        expect=[r"nickel: boot: multiboot2 from GRUB \S+; memory map given; "
+                r"ACPI RSDP (1|2)\.0 copy",
+                r"nickel: screen: framebuffer \d+x\d+x(16|24|32) at 0x[0-9a-f]+",
+                r"nickel: smp: 4 CPUs from the ACPI MADT",
+                r"nickel \S+ \(policy=nick, cpus=4, mem=\d+ MiB\)",
+                r"nickel: cpu 1 online", r"nickel: cpu 2 online",
+                r"nickel: cpu 3 online"],
+        forbid=[r"no RSDP", r"running on 1 CPU", r"multiboot2: "],
+        screen=check_console, exit_code=124, stop_when_expected=True,
+        timeout=600)
+
+
+SCENARIOS = [
+    uefi_smp4("pc"),
+    uefi_smp4("q35"),
+    Scenario("bios-iso-safe-entry-boots-one-cpu-on-the-8259-pic",
+             iso=True, smp=2, mem=64,
+             keys=[(MENU, DOWN * 4 + "\r")],          # the fifth entry
+             expect=[r"nickel: smp: smp=off: running on 1 CPU with the 8259 PIC",
+                     r"nickel \S+ \(policy=nick, cpus=1, mem=64 MiB\)"],
+             forbid=[r"cpu 1 online", r"ACPI MADT", r"multiboot2", r"screen: framebuffer"],
+             exit_code=124, stop_when_expected=True, timeout=200),
+]
