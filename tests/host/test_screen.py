@@ -2,8 +2,9 @@
 """test_screen.py - the screendump check (tests/scenarios/screen.py) can
 fail: a screen rendered with the build's font and the log's lines passes;
 a blank screen, a picture shifted by one pixel, another font, a stray
-colour, a banner missing from the screen and a screen row the serial log
-never printed each fail.  Prints PASS/FAIL lines for tests/run.py."""
+colour, a banner missing from the screen, a screen row the serial log never
+printed and a line that should have scrolled off each fail.  Prints
+PASS/FAIL lines for tests/run.py."""
 import os
 import sys
 import tempfile
@@ -31,10 +32,10 @@ def result(name, problems, want_fail):
                                                    problems)))
 
 
-def check(pixels, log=LOG, font=None):
+def check(pixels, log=LOG, font=None, gone=None):
     with tempfile.NamedTemporaryFile(suffix=".ppm") as f:
         screen.write_ppm(f.name, W, H, pixels)
-        return screen.check_console(f.name, log, font)
+        return screen.check_console(f.name, log, font, gone=gone)
 
 
 def main():
@@ -54,6 +55,11 @@ def main():
     result("banner_missing_from_the_screen_fails", check(no_banner), True)
     extra = screen.render(lines + ["nickel: never printed"], W, H, font)
     result("row_not_in_the_serial_log_fails", check(extra), True)
+    result("line_that_should_have_scrolled_off_fails",
+           check(good, LOG, gone=r"^nickel: boot: .*$"), True)
+    result("scrolled_off_line_passes",
+           check(screen.render(lines[1:], W, H, font), LOG, gone=r"^nickel: boot: .*$"),
+           False)
     result("wrong_screen_size_fails", check(good, LOG.replace("640x480x32", "800x600x32")),
            True)
     return 1 if failed else 0

@@ -91,6 +91,20 @@ def monitor_path(sc):
                         "nickel-%d-%s.monitor" % (os.getpid(), sc.name[:60]))
 
 
+def read_until_quiet(p, quiet=2.0, limit=30.0):
+    """The console's output after a pause of `quiet` seconds: the screen
+    is drawn as the serial line is written, so then no glyph is half drawn
+    (stopping the guest alone could cut one in the middle)."""
+    out, end = b"", time.time() + limit
+    while time.time() < end:
+        r, _, _ = select.select([p.stdout], [], [], quiet)
+        chunk = os.read(p.stdout.fileno(), 65536) if r else b""
+        if not chunk:
+            break
+        out += chunk
+    return out
+
+
 def check_screen(sc, log):
     """Screendump through the monitor, then the scenario's screen check."""
     ppm = os.path.join(ROOT, "build", "test-logs", sc.name + ".ppm")
@@ -139,6 +153,7 @@ def run_qemu(sc, kernel, iso):
             if sc.stop_when_expected and all(
                     re.search(pat.encode(), log, re.M) for pat in sc.expect):
                 if sc.screen:
+                    log += read_until_quiet(p)
                     check_screen(sc, log)
                 stop(p)
                 status = 124

@@ -5,7 +5,8 @@ font the build took from console-setup-linux.  decode() cuts a screendump
 (PPM) into character cells and names each cell's glyph by comparing its
 pixels with that same font, so a blank screen, another font, a shifted or
 miscoloured picture all fail; check_console() then asks that the banner is
-a row of the screen and that every row shown is text of the serial log.
+a row of the screen (or another line the scenario names) and that every
+row shown is text of the serial log.
 render() draws text the way fbcon.c does (tests/host/test_screen.py).
 """
 import os
@@ -97,8 +98,11 @@ def decode(w, h, pixels, cols, rows, font):
     return lines, problems
 
 
-def check_console(ppm_path, log, font=None):
-    """Problems with the screen against the serial log (empty: it matches)."""
+def check_console(ppm_path, log, font=None, must_show=BANNER, gone=None):
+    """Problems with the screen against the serial log (empty: it matches):
+    the last log line matching `must_show` is a row of the screen, the first
+    matching `gone` (if given) has scrolled off it, and every row shown is
+    text of the log."""
     font = font or psf.load(FONT)
     m = re.search(SCREEN_LINE, log)
     if not m:
@@ -111,12 +115,15 @@ def check_console(ppm_path, log, font=None):
     if problems:
         return problems
     shown = [l.rstrip() for l in lines]
-    banner = re.search(BANNER, log, re.M)
-    if not banner:
-        return ["no banner in the serial log"]
-    if banner.group(0) not in shown:
-        return ["banner %r is not a row of the screen; the screen's first rows: %r"
-                % (banner.group(0), [l for l in shown if l][:8])]
+    wanted = re.findall(must_show, log, re.M)
+    if not wanted:
+        return ["no line matching /%s/ in the serial log" % must_show]
+    if wanted[-1] not in shown:
+        return ["%r is not a row of the screen; the screen's first rows: %r"
+                % (wanted[-1], [l for l in shown if l][:8])]
+    off = re.search(gone, log, re.M) if gone else None
+    if gone and (not off or off.group(0) in shown):
+        return ["%r should have scrolled off the screen" % (off.group(0) if off else gone)]
     for r, text in enumerate(shown):
         if text and text not in log:
             problems.append("screen row %d %r is not in the serial log" % (r, text))
@@ -135,7 +142,7 @@ def screendump(sock_path, out_path, timeout=60):
         with socket.socket(socket.AF_UNIX) as s:
             s.settimeout(timeout)
             s.connect(sock_path)
-            # Stop the guest first: a glyph half drawn is not a glyph.
+            # The guest stops so the picture is the screen of one moment.
             s.sendall(b"stop\nscreendump %s\n" % out_path.encode())
             while time.time() < deadline:
                 if os.path.exists(out_path):

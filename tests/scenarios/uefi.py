@@ -4,32 +4,37 @@ the framebuffer console showing what the serial console shows, read back
 from a screendump glyph by glyph (screen.py).  Also the BIOS boot of the
 same ISO taking the safe menu entry."""
 from scenario import Scenario
-from screen import check_console
+from screen import BANNER, check_console
 
 MENU = r"executed automatically|Use the"
 DOWN = "\x1b[B"                     # GRUB's menu on the serial terminal
 
 
-def uefi_smp4(machine):
+def uefi_smp4(name, machine, keys=(), expect=(), must_show=BANNER, gone=None):
     return Scenario(
-        "uefi-iso-%s-smp4-every-cpu-online-and-banner-on-the-screen" % machine,
+        "uefi-iso-%s-smp4-every-cpu-online-%s" % (machine, name),
         iso=True, firmware="uefi", machine=machine, smp=4, mem=256,
-        keys=[(MENU, "\r")],
+        keys=[(MENU, "\r")] + list(keys),
         expect=[r"nickel: boot: multiboot2 from GRUB \S+; memory map given; "
                 r"ACPI RSDP (1|2)\.0 copy",
                 r"nickel: screen: framebuffer \d+x\d+x(16|24|32) at 0x[0-9a-f]+",
                 r"nickel: smp: 4 CPUs from the ACPI MADT",
                 r"nickel \S+ \(policy=nick, cpus=4, mem=\d+ MiB\)",
                 r"nickel: cpu 1 online", r"nickel: cpu 2 online",
-                r"nickel: cpu 3 online"],
+                r"nickel: cpu 3 online"] + list(expect),
         forbid=[r"no RSDP", r"running on 1 CPU", r"multiboot2: "],
-        screen=check_console, exit_code=124, stop_when_expected=True,
-        timeout=600)
+        screen=lambda ppm, log: check_console(ppm, log, must_show=must_show,
+                                                gone=gone),
+        exit_code=124, stop_when_expected=True, timeout=600)
 
 
 SCENARIOS = [
-    uefi_smp4("pc"),
-    uefi_smp4("q35"),
+    uefi_smp4("and-banner-on-the-screen", "pc"),
+    # Five stat dumps (the `s` key) fill more than a screen: it scrolls.
+    uefi_smp4("and-screen-scrolled-to-the-fifth-stat-dump", "q35",
+              keys=[(r"cpu 3 online", "s")] + [(r"^=== end", "s")] * 4,
+              expect=[r"(^=== end[\s\S]*){5}"], must_show=r"^=== end$",
+              gone=r"nickel: boot: multiboot2.*$"),   # after GRUB's codes
     Scenario("bios-iso-safe-entry-boots-one-cpu-on-the-8259-pic",
              iso=True, smp=2, mem=64,
              keys=[(MENU, DOWN * 4 + "\r")],          # the fifth entry
