@@ -9,6 +9,7 @@
  */
 #include "fbcon.h"
 #include "font.h"
+#include "text_screen.h"
 #include "string.h"
 
 static struct {
@@ -19,7 +20,6 @@ static struct {
 	uint32_t fg, bg;
 } fb;
 static char text[FBCON_MAX_ROWS][FBCON_MAX_COLS];
-static unsigned row, col;
 
 /* 8-bit channel values packed as the mode's masks say. */
 static uint32_t pack_colour(const struct boot_fb *f, unsigned r, unsigned g, unsigned b)
@@ -79,8 +79,9 @@ static void scroll(void)
 			set_cell(r, c, text[r + 1][c]);
 	for (c = 0; c < fb.cols; c++)
 		set_cell(fb.rows - 1, c, ' ');
-	row = fb.rows - 1;
 }
+
+static struct text_screen cursor = { 0, 0, 0, 0, set_cell, scroll };
 
 int fbcon_init(const struct boot_fb *f, void *pixels)
 {
@@ -104,31 +105,16 @@ int fbcon_init(const struct boot_fb *f, void *pixels)
 	for (y = 0; y < f->height; y++)
 		memset(fb.pixels + y * fb.pitch, 0, f->width * fb.bytes);
 	memset(text, ' ', sizeof(text));
-	row = col = 0;
+	cursor.cols = fb.cols;
+	cursor.rows = fb.rows;
+	cursor.row = cursor.col = 0;
 	return 0;
 }
 
 void fbcon_putc(char c)
 {
-	if (!fb.pixels)
-		return;
-	if (c == '\n') {
-		col = 0;
-		row++;
-	} else if (c == '\r') {
-		col = 0;
-	} else if (c == '\b') {
-		if (col > 0)
-			col--;
-	} else {
-		set_cell(row, col, c);
-		if (++col == fb.cols) {
-			col = 0;
-			row++;
-		}
-	}
-	if (row == fb.rows)
-		scroll();
+	if (fb.pixels)
+		text_screen_putc(&cursor, c);
 }
 
 void fbcon_size(unsigned *cols, unsigned *rows)

@@ -4,7 +4,7 @@ UNIT_SRCS_test_mb2 := kernel/mb2.c
 # Malformed boot information must never be read past its end: ASan/UBSan.
 $(BUILD)/unit/test_mb2: UNIT_CFLAGS += -fsanitize=address,undefined \
 	-fno-sanitize-recover=all -fno-omit-frame-pointer
-UNIT_SRCS_test_fbcon := kernel/fbcon.c $(BUILD)/k/font.c
+UNIT_SRCS_test_fbcon := kernel/fbcon.c kernel/text_screen.c $(BUILD)/k/font.c
 
 # The console font comes from Debian's console-setup-linux (tools/deps.sh),
 # converted at build time; FONT=... picks another PSF font.

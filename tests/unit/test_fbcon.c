@@ -59,34 +59,25 @@ static void put(const char *s)
 		fbcon_putc(*s++);
 }
 
-UNIT_TEST(glyph_drawn_light_grey_at_32_bpp)
+/* Light grey 0xAA, 0xAA, 0xAA packed by hand; RGB565 is 21 << 11 | 42 << 5 | 21. */
+static const struct { uint8_t bpp; uint32_t grey; } depths[] = {
+	{ 32, 0xAAAAAA }, { 24, 0xAAAAAA }, { 16, 0xAD55 },
+};
+
+UNIT_TEST(glyphs_drawn_light_grey_at_32_24_and_16_bpp)
 {
-	struct boot_fb f = mode(64, 48, 32, 64 * 4);
+	unsigned i;
 
-	CHECK_EQ(0, fbcon_init(&f, pixels));
-	put("A");
-	CHECK(cell_shows(&f, 0, 0, 'A', 0xAAAAAA));
-	CHECK(cell_shows(&f, 0, 1, ' ', 0xAAAAAA));
-}
+	for (i = 0; i < sizeof(depths) / sizeof(depths[0]); i++) {
+		struct boot_fb f = mode(64, 48, depths[i].bpp, 64 * depths[i].bpp / 8);
 
-UNIT_TEST(glyph_drawn_at_24_bpp_three_bytes_a_pixel)
-{
-	struct boot_fb f = mode(64, 48, 24, 64 * 3);
-
-	CHECK_EQ(0, fbcon_init(&f, pixels));
-	put("xW");
-	CHECK(cell_shows(&f, 0, 0, 'x', 0xAAAAAA));
-	CHECK(cell_shows(&f, 0, 1, 'W', 0xAAAAAA));
-}
-
-UNIT_TEST(glyph_drawn_at_16_bpp_packed_rgb565)
-{
-	struct boot_fb f = mode(64, 48, 16, 64 * 2);
-
-	CHECK_EQ(0, fbcon_init(&f, pixels));
-	put("g");
-	/* 0xAA in 5, 6, 5 bits: 21 << 11 | 42 << 5 | 21 */
-	CHECK(cell_shows(&f, 0, 0, 'g', 0xAD55));
+		CHECK_EQ(0, fbcon_init(&f, pixels));
+		put("AgW");
+		CHECK(cell_shows(&f, 0, 0, 'A', depths[i].grey));
+		CHECK(cell_shows(&f, 0, 1, 'g', depths[i].grey));
+		CHECK(cell_shows(&f, 0, 2, 'W', depths[i].grey));
+		CHECK(cell_shows(&f, 0, 3, ' ', depths[i].grey));
+	}
 }
 
 UNIT_TEST(size_in_characters_follows_the_font)
