@@ -18,5 +18,11 @@ $(BUILD)/k/font.o: $(BUILD)/k/font.c kernel/include/font.h
 	@echo "  CC      $<"
 	@$(CC) $(KCFLAGS) -c $< -o $@
 
+# The programs the ISO's menu entries load as modules (tools/grub.cfg lists
+# the same names): the demos' and the lab's, without debug information.
+# "=": LAB_MODULES is set by mk/lab.mk, read after this file; the top
+# Makefile makes them prerequisites of the ISO.
+ISO_MODULES = $(sort $(DEMO_MODULES) $(LAB_MODULES))
+
 # The screendump check must be able to fail (tests/host/test_screen.py).
 HOST_TEST_BINS += tests/host/test_screen.py

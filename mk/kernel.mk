@@ -54,12 +54,15 @@ $(KERNEL): $(KERNEL_OBJS) $(BUILD)/k/ksyms.o linker.ld
 # make iso: one hybrid image (docs/boot.md, "Booting a real PC"): GRUB for
 # BIOS (grub-pc-bin) and for UEFI x86_64 and ia32 (grub-efi-amd64-bin,
 # grub-efi-ia32-bin), bootable as a CD and when written to a USB stick;
-# serial + screen console, an entry per policy and a safe entry.  No GRUB
+# serial + screen console, an entry per policy and a safe entry; the demos'
+# programs ride along as modules (ISO_MODULES, mk/boot.mk).  No GRUB
 # translations, themes or fonts (GRUB's menu is text): 12 MB instead of 23.
 $(ISO): $(KERNEL) tools/grub.cfg
 	@rm -rf $(BUILD)/iso && mkdir -p $(BUILD)/iso/boot/grub
 	cp $(KERNEL) $(BUILD)/iso/boot/nickel.elf
-	cp tools/grub.cfg $(BUILD)/iso/boot/grub/grub.cfg
+	for m in $(ISO_MODULES); do strip --strip-debug -o $(BUILD)/iso/boot/$$(basename $$m) $$m; done
+	sed 's|@ISO_MODULES@|$(notdir $(basename $(ISO_MODULES)))|' tools/grub.cfg \
+		> $(BUILD)/iso/boot/grub/grub.cfg
 	grub-mkrescue -o $@ $(BUILD)/iso --locales= --themes= --fonts= \
 		2>$(BUILD)/grub-mkrescue.log || { cat $(BUILD)/grub-mkrescue.log; exit 1; }
 	@for p in i386-pc x86_64-efi i386-efi; do \

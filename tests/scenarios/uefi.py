@@ -2,7 +2,8 @@
 the ACPI tables found through the loader's RSDP copy, every CPU online, and
 the framebuffer console showing what the serial console shows, read back
 from a screendump glyph by glyph (screen.py).  Also the BIOS boot of the
-same ISO taking the safe menu entry."""
+same ISO taking the safe menu entry, and its desktop entry running the
+lab's programs from the ISO's modules."""
 from scenario import Scenario
 from screen import BANNER, check_console
 
@@ -18,6 +19,7 @@ def uefi_smp4(name, machine, keys=(), expect=(), must_show=BANNER, gone=None):
         expect=[r"nickel: boot: multiboot2 from GRUB \S+; memory map given; "
                 r"ACPI RSDP (1|2)\.0 copy",
                 r"nickel: screen: framebuffer \d+x\d+x(16|24|32) at 0x[0-9a-f]+",
+                r"nickel: module xserver: \d+ bytes",
                 r"nickel: smp: 4 CPUs from the ACPI MADT",
                 r"nickel \S+ \(policy=nick, cpus=4, mem=\d+ MiB\)",
                 r"nickel: cpu 1 online", r"nickel: cpu 2 online",
@@ -39,7 +41,17 @@ SCENARIOS = [
              iso=True, smp=2, mem=64,
              keys=[(MENU, DOWN * 4 + "\r")],          # the fifth entry
              expect=[r"nickel: smp: smp=off: running on 1 CPU with the 8259 PIC",
+                     r"nickel: module hog: \d+ bytes",
                      r"nickel \S+ \(policy=nick, cpus=1, mem=64 MiB\)"],
              forbid=[r"cpu 1 online", r"ACPI MADT", r"multiboot2", r"screen: framebuffer"],
              exit_code=124, stop_when_expected=True, timeout=200),
+    # The menu's desktop entry runs the lab's programs, loaded from the ISO.
+    Scenario("bios-iso-desktop-entry-runs-the-lab-programs-from-iso-modules",
+             iso=True, smp=2, mem=64,
+             keys=[(MENU, DOWN * 3 + "\r")],          # the fourth entry
+             expect=[r"^task pid=\d+ name=xserver .*state=[RS]",
+                     r"^task pid=\d+ name=audio ", r"^task pid=\d+ name=video ",
+                     r"^lat name=xclient n=[1-9]", r"^=== end"],
+             forbid=[r"is not loaded", r"rejected"],
+             exit_code=124, stop_when_expected=True, timeout=300),
 ]
