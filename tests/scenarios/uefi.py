@@ -1,6 +1,6 @@
-"""Booting the hybrid ISO under UEFI (Debian's OVMF): GRUB's multiboot2,
-the ACPI tables found through the loader's RSDP copy, every CPU online, and
-the framebuffer console showing what the serial console shows, read back
+"""Booting the hybrid ISO under UEFI (Debian's OVMF, 64- and 32-bit):
+GRUB's multiboot2, the ACPI tables found through the loader's RSDP copy,
+every CPU online, and the framebuffer console showing what the serial console shows, read back
 from a screendump glyph by glyph (screen.py).  Also the BIOS boot of the
 same ISO taking the safe menu entry, and its desktop entry running the
 lab's programs from the ISO's modules."""
@@ -45,6 +45,18 @@ SCENARIOS = [
                      r"nickel \S+ \(policy=nick, cpus=1, mem=64 MiB\)"],
              forbid=[r"cpu 1 online", r"ACPI MADT", r"multiboot2", r"screen: framebuffer"],
              exit_code=124, stop_when_expected=True, timeout=200),
+    # 32-bit UEFI (GRUB's bootia32.efi on the same ISO), two CPUs.
+    Scenario("uefi32-iso-q35-smp2-both-cpus-online-and-banner-on-the-screen",
+             iso=True, firmware="uefi32", machine="q35", smp=2, mem=256,
+             keys=[(MENU, "\r")],
+             expect=[r"nickel: boot: multiboot2 from GRUB",
+                     r"nickel: screen: framebuffer \d+x\d+x(16|24|32)",
+                     r"nickel: module hog: \d+ bytes",
+                     r"nickel \S+ \(policy=nick, cpus=2, mem=\d+ MiB\)",
+                     r"nickel: cpu 1 online"],
+             forbid=[r"no RSDP", r"running on 1 CPU", r"multiboot2: "],
+             screen=check_console, exit_code=124, stop_when_expected=True,
+             timeout=600),
     # The menu's desktop entry runs the lab's programs, loaded from the ISO.
     Scenario("bios-iso-desktop-entry-runs-the-lab-programs-from-iso-modules",
              iso=True, smp=2, mem=64,
