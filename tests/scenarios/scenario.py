@@ -7,7 +7,8 @@ regexes that must not, and `verify(log)` returning a list of problems.
 `keys` are (regex, key) pairs, taken in order: once the regex appears in the
 log after the point where the previous key was typed, the key is typed on the
 serial console.
-`firmware="uefi"` boots through OVMF (tools/nickel-qemu --firmware).
+`firmware="uefi"` boots through OVMF (tools/nickel-qemu --firmware);
+`stick=True` attaches the ISO as a USB stick instead of a CD.
 `screen(ppm_path, log)` returns problems with the screen: with
 stop_when_expected, once every `expect` pattern has appeared QEMU's monitor
 takes a screendump (build/test-logs/NAME.ppm) before QEMU is stopped.
@@ -32,7 +33,8 @@ class Scenario:
     def __init__(self, name, args="", smp=1, mem=32, machine="pc", qemu_flags="",
                  iso=False, expect=(), forbid=(), exit_code=0, verify=None,
                  keys=(), timeout=60, modules=(), allow_panic=False,
-                 stop_when_expected=False, firmware="bios", screen=None):
+                 stop_when_expected=False, firmware="bios", screen=None,
+                 stick=False):
         self.name = name
         self.args = args
         self.smp, self.mem, self.machine = smp, mem, machine
@@ -43,7 +45,7 @@ class Scenario:
         # For a boot that never powers off (the ISO): stop QEMU once every
         # `expect` pattern has appeared; the status is then 124.
         self.stop_when_expected = stop_when_expected
-        self.firmware, self.screen = firmware, screen
+        self.firmware, self.screen, self.stick = firmware, screen, stick
         self.screen_problems = ["no screendump taken"] if screen else []
         if not allow_panic:
             self.forbid += ALWAYS_FORBID
@@ -71,7 +73,7 @@ def command(sc, kernel, iso):
            "--smp", str(sc.smp), "--mem", str(sc.mem), "--machine", sc.machine,
            "--accel", os.environ.get("ACCEL", "tcg")]
     if sc.iso:
-        cmd += ["--iso", iso]
+        cmd += ["--iso", iso] + (["--stick"] if sc.stick else [])
     else:
         cmd += ["--kernel", kernel, "--append", sc.args]
     for m in sc.modules:

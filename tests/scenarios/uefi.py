@@ -1,9 +1,10 @@
 """Booting the hybrid ISO under UEFI (Debian's OVMF, 64- and 32-bit):
 GRUB's multiboot2, the ACPI tables found through the loader's RSDP copy,
-every CPU online, and the framebuffer console showing what the serial console shows, read back
-from a screendump glyph by glyph (screen.py).  Also the BIOS boot of the
-same ISO taking the safe menu entry, and its desktop entry running the
-lab's programs from the ISO's modules."""
+every CPU online, and the framebuffer console showing what the serial
+console shows, read back from a screendump glyph by glyph (screen.py).
+Also: the image as a USB stick (UEFI and BIOS), the BIOS boot taking the
+safe menu entry, and the desktop entry running the lab's programs from the
+ISO's modules."""
 from scenario import Scenario
 from screen import BANNER, check_console
 
@@ -57,6 +58,19 @@ SCENARIOS = [
              forbid=[r"no RSDP", r"running on 1 CPU", r"multiboot2: "],
              screen=check_console, exit_code=124, stop_when_expected=True,
              timeout=600),
+    # The same image written to a USB stick with dd: GPT for UEFI, MBR for BIOS.
+    Scenario("uefi-usb-stick-pc-boots-the-iso-image",
+             iso=True, stick=True, firmware="uefi", smp=2, mem=256,
+             keys=[(MENU, "\r")],
+             expect=[r"nickel: boot: multiboot2 from GRUB",
+                     r"nickel \S+ \(policy=nick, cpus=2, mem=\d+ MiB\)"],
+             exit_code=124, stop_when_expected=True, timeout=600),
+    Scenario("bios-usb-stick-pc-boots-the-iso-image",
+             iso=True, stick=True, smp=2, mem=64,
+             keys=[(MENU, "\r")],
+             expect=[r"nickel \S+ \(policy=nick, cpus=2, mem=64 MiB\)"],
+             forbid=[r"multiboot2"],
+             exit_code=124, stop_when_expected=True, timeout=300),
     # The menu's desktop entry runs the lab's programs, loaded from the ISO.
     Scenario("bios-iso-desktop-entry-runs-the-lab-programs-from-iso-modules",
              iso=True, smp=2, mem=64,
