@@ -26,3 +26,5 @@ ISO_MODULES = $(sort $(DEMO_MODULES) $(LAB_MODULES))
 
 # The screendump check must be able to fail (tests/host/test_screen.py).
 HOST_TEST_BINS += tests/host/test_screen.py
+# The font reader behind psf2c and the screen check (tests/host/test_psf.py).
+HOST_TEST_BINS += tests/host/test_psf.py
