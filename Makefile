@@ -15,6 +15,7 @@ MODULES   ?=
 ARGS      ?=
 MACHINE   ?= pc
 QEMUFLAGS ?=
+LOAD      ?=
 
 BUILD := build
 KERNEL := $(BUILD)/nickel.elf
@@ -63,7 +64,8 @@ gdb: deps $(KERNEL)
 	gdb -q -ex "target remote localhost:1234" $(KERNEL)
 
 test: deps $(KERNEL) $(ISO) unit-build user $(HOST_TEST_BINS)
-	python3 tests/run.py --kernel $(KERNEL) --iso $(ISO) $(UNIT_BINS) $(HOST_TEST_BINS)
+	python3 tests/run.py --kernel $(KERNEL) --iso $(ISO) $(if $(LOAD),--load $(LOAD)) \
+		$(UNIT_BINS) $(HOST_TEST_BINS)
 
 # make test-lab: the lab's latency claims (tests/scenarios/lab.py), which
 # depend on how busy the host is, so they stay out of make test.

@@ -31,7 +31,7 @@ static const struct key keys[] = {
 	{ "init",        NAME,      OFF(init), 0, 32, 0 },
 	{ "rr_slice",    INT,       OFF(rr_slice), 1, 10000, 0 },
 	{ "cache_decay", INT,       OFF(cache_decay), 0, 1000, 0 },
-	{ "crash",       CHOICE,    OFF(crash), 0, 8, "ud pf gp de hang hang0 late pages df kstack cr3" },
+	{ "crash",       CHOICE,    OFF(crash), 0, 8, "ud pf gp de hang hang0 late pages df kstack cr3 sleep" },
 	{ "check",       INT,       OFF(check), 0, 1, 0 },
 	{ "selftest",    INT,       OFF(selftest), 0, 1, 0 },
 	{ "bench",       INT,       OFF(bench), 0, 1, 0 },
@@ -39,6 +39,7 @@ static const struct key keys[] = {
 	{ "pin",         INT,       OFF(pin), 0, 63, 0 },
 	{ "mmap",        CHOICE,    OFF(mmap), 0, 8, "use ignore" },
 	{ "seed",        INT,       OFF(seed), 0, 999999999, 0 },
+	{ "busyhost",    INT,       OFF(busyhost), 0, 1, 0 },
 	{ "smp",         CHOICE,    OFF(smp), 0, 4, "on off" },
 };
 

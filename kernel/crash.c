@@ -20,6 +20,9 @@
  *   crash=cr3   a kernel thread runs 1.5 s on a page directory it freed
  *               (the shape of the bug that ends in a triple fault once the
  *               frame is reused): check=1's tick check must report it
+ *   crash=sleep a kernel thread in a nanosleep of 10 ms whose timer is set
+ *               for 2 s (the shape of a lost wake-up): check=1's
+ *               sleepcheck.c must report it as overdue, once
  */
 #include "string.h"
 #include "printk.h"
@@ -215,6 +218,19 @@ static void run_on_freed_page_directory(void *arg)
 	task_exit(0);
 }
 
+/* The nanosleep bookkeeping of a 10 ms sleep, then a timer 2 s away. */
+static void oversleep(void *arg)
+{
+	(void)arg;
+	current->nanosleep_due = jiffies + 10;
+	current->nanosleep_end_us = time_us() + 10000;
+	current->in_nanosleep = 1;
+	sleep_ms(2000);                    /* the bug: the wrong deadline */
+	current->in_nanosleep = 0;
+	printk("nickel: crash=sleep: woke after 2 s\n");
+	task_exit(0);
+}
+
 static void reference_a_free_page(void)
 {
 	uint32_t pa = pmm_alloc();
@@ -243,4 +259,6 @@ void crash_late_start(const char *how)
 		pinned_thread("cr3", run_on_freed_page_directory, ncpus - 1);
 	else if (!strcmp(how, "kstack"))
 		pinned_thread("kstack", stack_overflow, ncpus - 1);
+	else if (!strcmp(how, "sleep"))
+		pinned_thread("sleep", oversleep, ncpus - 1);
 }

@@ -11,13 +11,15 @@
 #include "sched.h"
 #include "task.h"
 #include "printk.h"
+#include "selfcheck.h"
 #include "string.h"
 #include "shutdown.h"
 
 static void help(void)
 {
 	printk("nickel keys: s stat dump, t trace on/off, r switch policy "
-	       "(nick -> o1 -> rr), + add a hog, - remove a hog, h help\n");
+	       "(nick -> o1 -> rr), + add a hog, - remove a hog, "
+	       "b backtraces of every CPU and sleeper, h help\n");
 }
 
 static void next_policy(void)
@@ -46,6 +48,7 @@ static void handle_key(int c)
 	case 's': stat_dump(); break;
 	case 't': trace_toggle(); break;
 	case 'r': next_policy(); break;
+	case 'b': backtraces_all(); break;
 	case 'h': case '?': help(); break;
 	case '+':
 		pid = demo_add_hog(0);

@@ -299,12 +299,17 @@ void proc_exit(int wait_status)
 	unsigned long f;
 	int orphans;
 
-	close_all_fds(t);
 	/* t->mm goes first: a preemption inside mm_destroy must not switch
 	 * back to us on the page directory it is freeing (schedule loads
-	 * current->mm's; a reused frame as CR3 is a triple fault). */
+	 * current->mm's; a reused frame as CR3 is a triple fault).  It also
+	 * goes before any wake-up, as in Linux's do_exit (exit_mm, then the
+	 * files, then exit_notify): without an mm this task wakes the pipe
+	 * peers and the parent as a kernel waker (v7: activate_task tests
+	 * current->mm), so they get their full sleep credit and keep their
+	 * slice. */
 	t->mm = 0;
 	mm_destroy(mm);                          /* switches to the kernel's CR3 */
+	close_all_fds(t);
 	if (t == init_task)
 		init_exited(wait_status);
 	f = spin_lock_irqsave(&tasks_lock);

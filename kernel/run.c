@@ -54,12 +54,16 @@ void cpu_tick_missed(int cpu)
 }
 
 /* CPU 0 also keeps time: jiffies (pit.c) and the sleep timers.  With a
- * LAPIC every CPU's scheduler tick comes from its own timer (smp.c). */
+ * LAPIC every CPU's scheduler tick comes from its own timer (smp.c).
+ * Without one, the order is Linux's: scheduler_tick in the hard interrupt,
+ * then the expired timers (a softirq).  The other way round, the tick would
+ * see the sleeper just woken at a better prio: under nick the running
+ * task's slice (task_timeslice) would collapse and it would expire. */
 static void cpu0_tick(void)
 {
-	timers_tick();
 	if (!smp_lapic_ticks())
 		cpu_tick(0);
+	timers_tick();
 }
 
 void demo_start(const char *name)
@@ -155,6 +159,10 @@ void kernel_run(void)
 	smp_boot_aps();                /* the other CPUs, each to its idle loop */
 	console_input_init();
 	pit_set_tick_hook(cpu0_tick);
+	pit_set_bursts(boot_args.busyhost);
+	if (boot_args.busyhost)
+		printk("nickel: busyhost=1: timer ticks come late and in bursts, "
+		       "nanosleep's clock readings stall (docs/time.md)\n");
 	syscall_init();
 	start_init_process();
 	init = kthread_create("kinit", kinit, 0, -10);

@@ -7,6 +7,7 @@
  *   every 100 ms    O(tasks): the full run-queue walk (kernel/sched/check.c),
  *                   per CPU, staggered; and on CPU 0 the task table against
  *                   every run queue
+ *   every 500 ms    O(tasks), CPU 0: sleepers past their deadline (sleepcheck.c)
  *   every second    O(frames), CPU 0: page accounting (pmm.c) and the heap
  * A failure prints `nickel: invariant failed on cpu N: why`, at most once a
  * second per CPU (a broken invariant usually stays broken).
@@ -314,6 +315,8 @@ void selfcheck_tick(int cpu)
 		return;
 	if (slot % 100 == 50 && selfcheck_tasks(why, sizeof(why)) != 0)
 		report(cpu, why);
+	if (slot % 500 == 250)
+		sleepcheck_tick();
 	if (slot == 500) {
 		if (selfcheck_pages(why, sizeof(why)) != 0)
 			report(cpu, why);

@@ -2,7 +2,8 @@
  * statdump.c - print the stat dump of contract.md:
  *     === stats jiffies=J uptime_ms=U cpus=N policy=P free_pages=F tasks=T tsc_ms=M
  *     cpu ...      (one per CPU, kernel/sched/stats.c formats it)
- *     task ...     (one per task but the idle tasks)
+ *     task ...     (one per task but the idle tasks; the scheduler's fields,
+ *                  then wchan=, the function a sleeper sleeps in, or -)
  *     === end
  * The text is built in a buffer first, with tasks_lock held (tasks cannot
  * come or go meanwhile), and printed after: a slow serial line must not
@@ -21,6 +22,7 @@
 #include "wait.h"
 #include "lat.h"
 #include "clock_check.h"
+#include "ksyms.h"
 
 #define LINE 320
 
@@ -36,6 +38,18 @@ static size_t append_line(char *buf, size_t len, size_t size, const char *line)
 	memcpy(buf + len, line, n);
 	buf[len + n] = '\n';
 	return len + n + 1;
+}
+
+/* Where t sleeps: the function that called sleep_ms or wait_event. */
+static void append_wchan(char *line, size_t size, const struct task *t)
+{
+	size_t len = strlen(line);
+	uint32_t off;
+	const char *where = NULL;
+
+	if (t->se.state == SCHED_TASK_SLEEPING && !t->se.array)
+		where = ksym_lookup((uint32_t)t->wchan, &off);
+	snprintf(line + len, size - len, " wchan=%s", where ? where : "-");
 }
 
 void stat_dump(void)
@@ -68,7 +82,9 @@ void stat_dump(void)
 		len = append_line(buf, len, size, line);
 	}
 	list_for_each(n, &all_tasks) {
-		sched_format_task(line, sizeof(line), &list_entry(n, struct task, all)->se);
+		struct task *t = list_entry(n, struct task, all);
+		sched_format_task(line, sizeof(line), &t->se);
+		append_wchan(line, sizeof(line), t);
 		len = append_line(buf, len, size, line);
 	}
 	list_for_each(n, &all_tasks) {

@@ -11,6 +11,8 @@
 #include "lat.h"
 #include "heap.h"
 #include "spinlock.h"
+#include "cmdline.h"
+#include "nanosleep.h"
 
 /* Microseconds since boot (nickel has no wall clock: the epoch is boot). */
 static uint64_t now_us(void)
@@ -19,25 +21,54 @@ static uint64_t now_us(void)
 }
 
 /*
- * Sleep `ms` ticks, then on until the TSC (the clock of clock_gettime)
- * reaches end_us: under QEMU without KVM a burst of late timer interrupts
- * can run the ticks ahead of it (a 20 ms nanosleep once ended after 7.3 ms
- * by clock_gettime).  When the clocks agree the first sleep is enough.
- * A kill ends the sleep at once, as before.
+ * The clock as nanosleep reads it.  busyhost=1 (docs/time.md): about one
+ * reading in three, in a fixed pseudo-random order, first loses the CPU for
+ * BUSYHOST_STALL_US, as when the host deschedules the vCPU just then (the
+ * TSC runs on meanwhile).
  */
-static void sleep_until_clock(uint64_t end_us, unsigned ms)
+#define BUSYHOST_STALL_US 25000
+static uint64_t sleep_clock_us(void)
 {
-	sleep_ms(ms);
-	while (!current->pending_signal && now_us() < end_us) {
-		uint64_t left_ms = (end_us - now_us() + 999) / 1000;
-		sleep_ms(left_ms > 0x7FFFFFFF ? 0x7FFFFFFF : (unsigned)left_ms);
+	static uint32_t dice = 1;    /* a fixed sequence: runs repeat */
+
+	if (boot_args.busyhost) {
+		dice = dice * 1103515245u + 12345u;
+		if ((dice >> 16) % 3 == 0)
+			udelay(BUSYHOST_STALL_US);
 	}
+	return now_us();
+}
+
+/*
+ * Sleep `ticks` timer ticks, then on until the TSC (the clock of
+ * clock_gettime) reaches end_us: under QEMU without KVM a burst of late
+ * timer interrupts can run the ticks ahead of it (a 20 ms nanosleep once
+ * ended after 7.3 ms by clock_gettime).  When the clocks agree the first
+ * sleep is enough.  Each round reads the clock once: the deadline test and
+ * the time left must see the same instant (docs/time.md, "The lost
+ * wake-up").  A kill ends the sleep at once.
+ */
+static void sleep_until_clock(uint64_t end_us, unsigned ticks)
+{
+	uint64_t now;
+
+	sleep_ms(ticks);
+	while (!current->pending_signal && (now = sleep_clock_us()) < end_us)
+		sleep_ms(nanosleep_ticks_left(end_us, now));
+}
+
+/* The request's deadline by both clocks, for the sleep and for check=1's
+ * sleepcheck.c (which reports a sleeper past both by 100 ms). */
+static void start(struct task *t, uint32_t sec, uint32_t nsec)
+{
+	t->nanosleep_due = jiffies + nanosleep_ticks(sec, nsec);
+	t->nanosleep_end_us = sleep_clock_us() + nanosleep_us(sec, nsec);
+	t->in_nanosleep = 1;
 }
 
 static long sys_nanosleep(struct syscall_args *sa)
 {
 	uint32_t ts[2];
-	uint64_t ms;
 
 	if (copy_from_user(ts, sa->a[0], 8) != 0)
 		return -EFAULT;
@@ -45,11 +76,9 @@ static long sys_nanosleep(struct syscall_args *sa)
 		return -EINVAL;
 	if (sa->a[1] && mm_prepare_access(current->mm, sa->a[1], 8, 1) != 0)
 		return -EFAULT;
-	/* Round up, plus one tick: the current tick is partly gone, and a sleep
-	 * must never be shorter than asked (Linux adds a jiffy too). */
-	ms = (uint64_t)ts[0] * 1000 + (ts[1] + 999999) / 1000000 + 1;
-	sleep_until_clock(now_us() + (uint64_t)ts[0] * 1000000 + (ts[1] + 999) / 1000,
-			  ms > 0x7FFFFFFF ? 0x7FFFFFFF : (unsigned)ms);
+	start(current, ts[0], ts[1]);
+	sleep_until_clock(current->nanosleep_end_us, nanosleep_ticks(ts[0], ts[1]));
+	current->in_nanosleep = 0;
 	return 0;
 }
 

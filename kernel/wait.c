@@ -17,11 +17,7 @@ void wait_queue_init(struct wait_queue *wq)
 
 enum sched_waker waker_kind(void)
 {
-	if (in_interrupt())
-		return SCHED_WAKER_IRQ;
-	if (current->kind == TASK_USER)
-		return SCHED_WAKER_USER;       /* Linux: !in_interrupt() && current->mm */
-	return SCHED_WAKER_KTHREAD;
+	return sched_waker_of(in_interrupt(), current->mm != 0);
 }
 
 struct sched_task *waker_task(void)
@@ -40,6 +36,7 @@ void wait_event(struct wait_queue *wq, bool (*cond)(void *), void *arg)
 			return;
 		}
 		t->se.state = SCHED_TASK_SLEEPING;
+		t->wchan = __builtin_return_address(0);
 		list_add_tail(&t->wait_node, &wq->waiters);
 		spin_unlock(&wq->lock);          /* irqs stay off until schedule */
 		schedule();
@@ -97,6 +94,7 @@ void sleep_ms(unsigned ms)
 			break;
 	list_add_before(&t->timer_node, n);
 	t->se.state = SCHED_TASK_SLEEPING;
+	t->wchan = __builtin_return_address(0);
 	spin_unlock(&timer_lock);                /* irqs stay off until schedule */
 	schedule();
 	/* A kill wakes us early: leave the timer list, or timers_tick would
@@ -119,6 +117,18 @@ void timers_tick(void)
 		sched_wake_up(&t->se, waker_task(), SCHED_WAKER_IRQ, false);
 	}
 	spin_unlock(&timer_lock);
+}
+
+/* Is t on the timer list, and due in how many ms (negative: overdue)?
+ * For the checks and the `b` key.  Lock order: tasks_lock, then timer_lock. */
+bool timer_pending(struct task *t, int32_t *due_in_ms)
+{
+	unsigned long f = spin_lock_irqsave(&timer_lock);
+	bool pending = t->timer_node.next != &t->timer_node;
+
+	*due_in_ms = (int32_t)(t->wake_at - jiffies);
+	spin_unlock_irqrestore(&timer_lock, f);
+	return pending;
 }
 
 /* ---- completions ---- */

@@ -64,8 +64,9 @@ static unsigned waiting_on(int cpu)
 }
 
 /* The stuck CPU prints its own backtrace from the NMI; wait for it
- * (bounded: it might be stuck where even an NMI cannot print). */
-static void backtrace_of_other(int cpu)
+ * (bounded: it might be stuck where even an NMI cannot print).  Also the
+ * `b` key's (backtraces.c). */
+void watchdog_backtrace_of(int cpu)
 {
 	int waited;
 
@@ -90,7 +91,7 @@ static void report(int me, int cpu, uint32_t stuck_ms)
 	printk("nickel: soft lockup on cpu %d: stuck for %ums in %s (pid %d)\n", cpu,
 	       stuck_ms, curr ? curr->comm : "?", curr ? curr->pid : -1);
 	if (cpu != me) {
-		backtrace_of_other(cpu);
+		watchdog_backtrace_of(cpu);
 		return;
 	}
 	f = trap_irq_frame(me);
@@ -132,7 +133,7 @@ void watchdog_missed_tick(int cpu)
 	timekeeper.warned = 1;
 	printk("nickel: jiffies stopped: cpu 0 took no timer interrupt for %ums of cpu 1\n",
 	       timekeeper.ticks_since);
-	backtrace_of_other(0);
+	watchdog_backtrace_of(0);
 }
 
 void watchdog_tick(int cpu)

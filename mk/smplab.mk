@@ -4,3 +4,6 @@ USER_SRCS_pingpong := $(LAB_COMMON)
 $(BUILD)/user/pingpong.o: user/lab/lab.h
 USER_SRCS_forkstorm := $(LAB_COMMON)
 $(BUILD)/user/forkstorm.o: user/lab/lab.h
+# reqreply: does every nanosleep come back on time (docs/time.md).
+USER_SRCS_reqreply := $(LAB_COMMON)
+$(BUILD)/user/reqreply.o: user/lab/lab.h

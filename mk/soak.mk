@@ -5,13 +5,16 @@
 # seeds, exhaustion, the 60 s soak), as make test also runs them.
 SOAK_SECONDS ?= 600
 SOAK_SMP     ?= 4
+# A soak that is not over by then hung: nickel-qemu types s and b for the
+# evidence (stat dump with wchan=, backtraces) and stops it.
+SOAK_TIMEOUT ?= $(shell echo $$(( $(SOAK_SECONDS) * 4 + 300 )))
 SOAK_LOG     := $(BUILD)/soak.log
 USER_SRCS_soak := user/lab/lab.c user/lab/launch.c
 SOAK_MODULES := $(patsubst %,$(BUILD)/user/%.elf,soak fuzz hello desktop xserver xclient audio video hog)
 
 .PHONY: soak test-fuzz
 soak: deps $(KERNEL) user
-	python3 tools/nickel-qemu --smp $(SOAK_SMP) --mem 128 --accel $(ACCEL) \
+	python3 tools/nickel-qemu --smp $(SOAK_SMP) --mem 128 --accel $(ACCEL) --timeout $(SOAK_TIMEOUT) \
 		--append "init=soak check=1 -- seconds=$(SOAK_SECONDS)" \
 		$(foreach m,$(SOAK_MODULES),--module $(m)) --kernel $(KERNEL) | tee $(SOAK_LOG)
 	@! grep -aE 'PANIC|soft lockup|invariant failed' $(SOAK_LOG)

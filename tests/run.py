@@ -6,13 +6,18 @@ lines) and QEMU scenarios (tests/scenarios/*.py), in parallel, each with a
 timeout.  Prints `PASS name` / `FAIL name: reason` and ends with
 `N passed, N failed` alone on a line; exits 1 on any failure.
 
-    tests/run.py [--kernel K] [--iso I] [--only REGEX] [--jobs N] [BIN ...]
+    tests/run.py [--kernel K] [--iso I] [--only REGEX] [--jobs N] [--load N] [BIN ...]
+
+--load N runs N host CPU burners beside the suite (make test LOAD=N): every
+scenario must pass on a busy host.  A scenario that runs out of time is
+asked for a stat dump and backtraces (keys s and b) before QEMU is killed.
 """
 import argparse
 import concurrent.futures as cf
 import importlib.util
 import os
 import re
+import signal
 import subprocess
 import sys
 import threading
@@ -84,6 +89,19 @@ def run_scenario(sc, kernel, iso):
     return ["PASS %s (%.0fs)" % (sc.name, wall)]
 
 
+def start_host_load(n):
+    """--load N: N host CPU burners beside the suite, as on a teacher's busy
+    laptop.  Scenarios assert guest-time bounds, so they must pass anyway."""
+    return [subprocess.Popen(["sh", "-c", "while :; do :; done"],
+                             start_new_session=True) for _ in range(n)]
+
+
+def stop_host_load(burners):
+    for b in burners:
+        os.killpg(b.pid, signal.SIGKILL)
+        b.wait()
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -92,8 +110,21 @@ def main():
     ap.add_argument("--unit-only", action="store_true")
     ap.add_argument("--only", help="run scenarios whose name matches this regex")
     ap.add_argument("--jobs", type=int, default=(os.cpu_count() or 2) + 1)
+    ap.add_argument("--load", type=int, default=0,
+                    help="run N host CPU burners beside the suite")
+    ap.add_argument("--timeout-scale", type=float, default=3.0,
+                    help="multiply every scenario's timeout (default 3): a "
+                    "loaded host runs the guest slower (scenario.wall_limit)")
     ap.add_argument("binaries", nargs="*")
     a = ap.parse_args()
+    burners = start_host_load(a.load)
+    try:
+        return run_all(a)
+    finally:
+        stop_host_load(burners)
+
+
+def run_all(a):
 
     passed = failed = 0
     results = []
@@ -104,6 +135,7 @@ def main():
     scenarios = [] if a.unit_only else load_scenarios()
     if a.only:
         scenarios = [s for s in scenarios if re.search(a.only, s.name)]
+    os.environ["NICKEL_TIMEOUT_SCALE"] = str(a.timeout_scale)   # scenario.run_qemu
     # Longest first, so the slow ones do not end up alone at the tail.
     scenarios.sort(key=lambda s: -s.timeout)
     with cf.ThreadPoolExecutor(max_workers=a.jobs) as pool:

@@ -32,6 +32,7 @@ struct boot_args {
 	int pin;                 /* hogs/nice demos: every hog on this CPU; -1 = free */
 	char mmap[8];            /* "ignore": boot as if there were no memory map */
 	int seed;                /* demo=fuzz: the fuzzer's seed (default 1) */
+	int busyhost;            /* act out a busy host: late ticks, stalls (docs/time.md) */
 	char smp[4];             /* "off": 1 CPU with the 8259 PIC, no APIC */
 	int argc;                /* init's argv after "--" */
 	char *argv[MAX_INIT_ARGS];

@@ -37,6 +37,10 @@ struct task {
 	struct list_node wait_node;           /* on a wait queue (its lock) */
 	uint32_t wake_at;                     /* timed sleep deadline, jiffies */
 	struct list_node timer_node;          /* timer list (timer_lock) */
+	const void *wchan;                    /* the sleep's caller (a return address) */
+	uint32_t nanosleep_due;               /* jiffies; while in_nanosleep (sleepcheck.c) */
+	uint64_t nanosleep_end_us;            /* the same deadline by the TSC */
+	uint8_t in_nanosleep, overdue_said;   /* the task itself; read by sleepcheck.c */
 	/* Ring-3 processes only (kind == TASK_USER); see kernel/proc.c. */
 	struct mm *mm;                        /* address space; NULL = kernel */
 	struct file *fd[NR_FDS];              /* only the task itself touches */

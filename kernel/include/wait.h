@@ -33,6 +33,8 @@ struct sched_task *waker_task(void);
 
 void sleep_ms(unsigned ms);
 void timers_tick(void);                       /* CPU 0's timer interrupt */
+struct task;
+bool timer_pending(struct task *t, int32_t *due_in_ms);  /* on the timer list? */
 
 struct completion {
 	struct wait_queue wq;

@@ -1,6 +1,6 @@
 /*
- * nick.c - policy "nick": Nick Piggin's scheduler policy v7 (the '+' lines of
- * ../shared/seeds/001-patch-nick-s-scheduler-policy-v7.patch).
+ * nick.c - policy "nick": the '+' lines of Nick Piggin's patch "Nick's
+ * scheduler policy v7", posted to the Linux kernel mailing list, August 2003.
  *
  * Read it beside the patch: each function names the hunk it follows.
  * Idea: no interactivity estimator.  A task's priority comes from its
@@ -13,7 +13,7 @@
  */
 #include "sched_impl.h"
 
-#define MIN_TIMESLICE   1                       /* v7: ((1 * HZ / 1000) ? : 1) */
+#define MIN_TIMESLICE   NICK_MIN_TIMESLICE(HZ)  /* 1 jiffy at HZ=1000 */
 #define MAX_TIMESLICE   (20 * MIN_TIMESLICE)    /* also the SCHED_RR slice */
 #define MAX_SLEEP       HZ
 
@@ -105,11 +105,14 @@ static void nick_init_task(struct runqueue *rq, struct sched_task *p)
 }
 
 /*
- * v7: activate_task (+ try_to_wake_up's preemption test).
+ * v7: activate_task (+ try_to_wake_up's preemption test).  `kind` is the
+ * patch's "!in_interrupt() && current->mm" test (sched_waker_of).
  * Quirk 1: a user waker takes half of the sleep credit, and `steal` slice
  * jiffies move from the woken task's slice to the waker (used_slice goes
  * up for p, down for the waker).  Quirk 2: the waker's unsigned used_slice
- * can wrap below zero; it then expires at its next tick.
+ * can wrap below zero; it then expires at its next tick (unless it landed
+ * on UINT_MAX: ++ makes it 0).  Wrap: when p used more than its slice now
+ * is, (ts - used) wraps and steal is sleep/2 (docs/scheduler.md, quirk 6).
  */
 static bool nick_activate(struct runqueue *rq, struct sched_task *p,
 			  struct sched_task *waker, enum sched_waker kind, bool sync)
@@ -194,7 +197,9 @@ static void nick_tick(struct runqueue *rq, struct sched_task *p)
 	}
 }
 
-/* v7: sched_fork then wake_up_forked_process. */
+/* v7: sched_fork then wake_up_forked_process.  Wrap (quirk 7): a parent
+ * whose used_slice is beyond ts gives the child ~2^31 (it expires on its
+ * first tick) and takes the "rare case" itself. */
 static void nick_fork(struct runqueue *rq, struct sched_task *cur, struct sched_task *c)
 {
 	uint32_t ts;
@@ -220,7 +225,8 @@ static void nick_fork(struct runqueue *rq, struct sched_task *cur, struct sched_
 }
 
 /* v7: sched_exit.  An unfinished first slice goes back to the parent
- * (unsigned: can wrap, quirk 2); a hog child costs the parent sleep_avg. */
+ * (unsigned: can wrap, quirk 2; a child beyond its slice makes the refund
+ * a penalty, quirk 8); a hog child costs the parent sleep_avg. */
 static void nick_exit(struct runqueue *rq, struct sched_task *p, struct sched_task *parent)
 {
 	if (p->first_time_slice)

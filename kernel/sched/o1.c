@@ -1,6 +1,7 @@
 /*
  * o1.c - policy "o1": the stock Linux 2.6.0-test4 scheduler (the '-' lines
- * of ../shared/seeds/001-patch-nick-s-scheduler-policy-v7.patch).
+ * of "Nick's scheduler policy v7", posted to the Linux kernel mailing list,
+ * August 2003).
  *
  * Idea: a fixed slice per nice level (10..200 ms), a dynamic prio of
  * static_prio -5..+5 from sleep_avg (jiffies slept, minus jiffies run,

@@ -8,7 +8,8 @@
  * call exactly the same code (see tests/unit/env/sched_env.h).
  *
  * Guide for students: docs/scheduler.md.  Every rule cites the hunk of
- * ../shared/seeds/001-patch-nick-s-scheduler-policy-v7.patch it comes from.
+ * "Nick's scheduler policy v7" (posted to the Linux kernel mailing list,
+ * August 2003) it comes from.
  *
  * Integer widths: the patch ran on 32-bit i386 where unsigned long is 32
  * bits.  Every such field is uint32_t here, so host and kernel wrap alike.
@@ -60,6 +61,17 @@ enum sched_waker {
 	SCHED_WAKER_KTHREAD,   /* kernel thread, process context */
 	SCHED_WAKER_IRQ,       /* interrupt handler (timer expiry, device) */
 };
+
+/* v7: activate_task's test, "!in_interrupt() && current->mm".  The mm is
+ * what counts, not the kind of task: a process that exits drops its mm
+ * (Linux exit_mm) before it wakes its parent (exit_notify), so the parent
+ * in wait gets a kernel wake-up: full credit, no slice taken. */
+static inline enum sched_waker sched_waker_of(bool in_irq, bool has_mm)
+{
+	if (in_irq)
+		return SCHED_WAKER_IRQ;
+	return has_mm ? SCHED_WAKER_USER : SCHED_WAKER_KTHREAD;
+}
 
 struct prio_array;
 

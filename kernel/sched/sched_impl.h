@@ -23,6 +23,10 @@
 #define USER_PRIO(p)    ((p) - MAX_RT_PRIO)
 #define rt_task(p)      ((p)->prio < MAX_RT_PRIO)
 
+/* v7: MIN_TIMESLICE is 1 ms in jiffies, at least one jiffy (a macro of hz
+ * so that the unit tests can evaluate it at other tick rates). */
+#define NICK_MIN_TIMESLICE(hz) ((1 * (hz) / 1000) ? 1 * (hz) / 1000 : 1)
+
 #define UNUSED __attribute__((unused))   /* a hook that ignores a parameter */
 #define sched_min(a, b) ((a) < (b) ? (a) : (b))
 

@@ -31,11 +31,11 @@ void sched_tick(int cpu)
 }
 
 /* prev stays RUNNING but may no longer run here (sched_set_affinity): take
- * it off this queue now; sched_finish_switch queues it on an allowed CPU. */
+ * it off this queue now (2.6.0 move_task_away: deactivate_task);
+ * sched_finish_switch queues it on an allowed CPU. */
 static void leave_forbidden_cpu(struct runqueue *rq, struct sched_task *prev)
 {
-	dequeue_task(prev);
-	rq->nr_running--;
+	deactivate_task(rq, prev);
 	rq->migrating = prev;
 }
 

@@ -115,6 +115,32 @@ def check_screen(sc, log):
     sc.screen_problems = [why] if why else sc.screen(ppm, text)
 
 
+EVIDENCE_WAIT = 20      # seconds a timed-out guest gets to print its evidence
+EVIDENCE_DONE = b"nickel: backtraces: end"
+
+
+def ask_for_evidence(p, log):
+    """A scenario ran out of time: before QEMU is killed, type `s` (stat
+    dump: who sleeps, with wchan=) and `b` (every CPU's and every sleeper's
+    backtrace), and keep what the guest prints for EVIDENCE_WAIT seconds or
+    until the backtraces end.  A guest too stuck to answer prints nothing."""
+    start = len(log)
+    try:
+        p.stdin.write(b"sb")
+        p.stdin.flush()
+    except (BrokenPipeError, ValueError):
+        return log
+    end = time.time() + EVIDENCE_WAIT
+    while time.time() < end and EVIDENCE_DONE not in log[start:]:
+        r, _, _ = select.select([p.stdout], [], [], 0.5)
+        if r:
+            chunk = os.read(p.stdout.fileno(), 65536)
+            if not chunk:
+                break
+            log += chunk
+    return log
+
+
 def stop(p):
     """Kill nickel-qemu and the QEMU it started."""
     try:
@@ -124,11 +150,19 @@ def stop(p):
     p.wait()
 
 
+def wall_limit(sc):
+    """A timeout only guards against a hang: the scenario's own figure (what
+    it needs on an idle 2-core host) times NICKEL_TIMEOUT_SCALE (tests/run.py
+    --timeout-scale, default 3), as a loaded host runs the guest slower."""
+    return int(sc.timeout * float(os.environ.get("NICKEL_TIMEOUT_SCALE", "3")))
+
+
 def run_qemu(sc, kernel, iso):
     """Run one scenario; returns (log text, status, wall seconds)."""
     start = time.time()
     if sc.screen:
         os.makedirs(os.path.join(ROOT, "build", "test-logs"), exist_ok=True)
+    limit = wall_limit(sc)
     # Its own process group: killing nickel-qemu alone left QEMU running
     # (three of them ate the host's CPU for 20 minutes after a make test).
     p = subprocess.Popen(command(sc, kernel, iso), stdin=subprocess.PIPE,
@@ -139,11 +173,13 @@ def run_qemu(sc, kernel, iso):
     key_from = 0                       # search for the next trigger from here
     status = None
     while True:
-        left = sc.timeout - (time.time() - start)
+        left = limit - (time.time() - start)
         if left <= 0:
+            log += b"\n[test runner: timeout after %ds; typed 's' and 'b' for the " \
+                   b"evidence]\n" % limit
+            log = ask_for_evidence(p, log)
             stop(p)
             status = 124
-            log += b"\n[test runner: timeout after %ds]\n" % sc.timeout
             break
         r, _, _ = select.select([p.stdout], [], [], min(left, 0.5))
         if r:

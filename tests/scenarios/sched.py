@@ -99,6 +99,58 @@ def hogs_keep_cpu_busy(log):
     return []
 
 
+NO_APIC_ICOUNT = "-cpu qemu32,-apic -icount shift=4,sleep=off"
+
+
+def hog_shares_beside_a_sleeper(policy, nices, start_ms=5000, min_wakeups=50):
+    """Verify: between the first dump at >= start_ms and the last one, the
+    hogs' shares of the time the hogs got match the spec's re-computation,
+    while the stats thread (a timer sleeper) woke at least min_wakeups times.
+    The stats thread's own CPU time is left out: the model is hogs only."""
+    expected = spec_model.shares(policy, nices)
+
+    def verify(log):
+        dumps = [d for d in L.stat_dumps(log) if d["uptime_ms"] >= start_ms]
+        if len(dumps) < 2:
+            return ["need 2 stat dumps after %d ms, got %d" % (start_ms, len(dumps))]
+        first, last = dumps[0], dumps[-1]
+        hogs = sorted((t for t in last.tasks if t["name"] == "hog"), key=lambda t: t["pid"])
+        sleeper, sleeper0 = last.task(name="stats"), first.task(name="stats")
+        if len(hogs) != len(nices) or not sleeper or not sleeper0:
+            return ["%d hogs and no stats thread in the dumps" % len(hogs)]
+        woke = sleeper["wakeups"] - sleeper0["wakeups"]
+        if woke < min_wakeups:
+            return ["stats thread woke %d times, expected >= %d" % (woke, min_wakeups)]
+        got = L.shares(first, last)
+        total = sum(got[h["pid"]] for h in hogs)
+        rows, bad = [], False
+        for hog, want in zip(hogs, expected):
+            have = 100.0 * got[hog["pid"]] / total if total else 0.0
+            off = abs(have - want) > TOLERANCE
+            bad |= off
+            rows.append("    nice %3d  expected %5.1f  actual %5.1f  %+5.1f%s" % (
+                hog["nice"], want, have, have - want, "  <<" if off else ""))
+        if bad:
+            return ["hog shares off by more than %.1f points beside %d timer wake-ups:\n%s"
+                    % (TOLERANCE, woke, "\n".join(rows))]
+        return []
+    return verify
+
+
+def no_apic_nice_scenario(policy, nices):
+    """No local APIC: the PIT's interrupt runs both the scheduler tick and
+    the sleep timers.  The tick must come first (Linux: scheduler_tick in
+    the hard interrupt, timers in the softirq); the other order let the
+    tick see the stats thread just woken, collapse the running hog's nick
+    slice and expire it (nice 0 / 5 got 45 / 55 of the hogs' time)."""
+    nice_arg = ",".join(str(n) for n in nices)
+    return Scenario(
+        "sched-shares-%s-nice-%s-no-apic-tick-before-timers" % (policy, nice_arg.replace(",", "-")),
+        args="policy=%s demo=nice nice=%s stats=100 run=16 check=1" % (policy, nice_arg),
+        smp=1, qemu_flags=NO_APIC_ICOUNT, expect=[r"demo nice: %d hogs" % len(nices)],
+        verify=hog_shares_beside_a_sleeper(policy, nices), timeout=400)
+
+
 SWITCH_KEYS = [
     (r"demo hogs: 2 hogs", "s"), (r"=== end", "r"),
     (r"policy nick -> o1", "s"), (r"=== end", "r"),
@@ -112,6 +164,7 @@ SCENARIOS = [
     nice_scenario("o1", (0, 5, 10, 19)),
     nice_scenario("nick", (0, 19)),
     nice_scenario("rr", (0, 5, 10, 19)),
+    no_apic_nice_scenario("nick", (0, 5)),
     Scenario("sched-live-policy-switch-keeps-every-task",
              args="demo=hogs hogs=2 run=12 check=1", smp=1, keys=SWITCH_KEYS,
              expect=[r"policy rr -> nick", r"nickel keys: s stat dump"],

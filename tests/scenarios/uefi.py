@@ -28,7 +28,7 @@ def uefi_smp4(name, machine, keys=(), expect=(), must_show=BANNER, gone=None):
         forbid=[r"no RSDP", r"running on 1 CPU", r"multiboot2: "],
         screen=lambda ppm, log: check_console(ppm, log, must_show=must_show,
                                                 gone=gone),
-        exit_code=124, stop_when_expected=True, timeout=600)
+        exit_code=124, stop_when_expected=True, timeout=240)
 
 
 SCENARIOS = [
@@ -45,7 +45,7 @@ SCENARIOS = [
                      r"nickel: module hog: \d+ bytes",
                      r"nickel \S+ \(policy=nick, cpus=1, mem=64 MiB\)"],
              forbid=[r"cpu 1 online", r"ACPI MADT", r"multiboot2", r"screen: framebuffer"],
-             exit_code=124, stop_when_expected=True, timeout=200),
+             exit_code=124, stop_when_expected=True, timeout=100),
     # 32-bit UEFI (GRUB's bootia32.efi on the same ISO), two CPUs.
     Scenario("uefi32-iso-q35-smp2-both-cpus-online-and-banner-on-the-screen",
              iso=True, firmware="uefi32", machine="q35", smp=2, mem=256,
@@ -57,20 +57,20 @@ SCENARIOS = [
                      r"nickel: cpu 1 online"],
              forbid=[r"no RSDP", r"running on 1 CPU", r"multiboot2: "],
              screen=check_console, exit_code=124, stop_when_expected=True,
-             timeout=600),
+             timeout=300),
     # The same image written to a USB stick with dd: GPT for UEFI, MBR for BIOS.
     Scenario("uefi-usb-stick-pc-boots-the-iso-image",
              iso=True, stick=True, firmware="uefi", smp=2, mem=256,
              keys=[(MENU, "\r")],
              expect=[r"nickel: boot: multiboot2 from GRUB",
                      r"nickel \S+ \(policy=nick, cpus=2, mem=\d+ MiB\)"],
-             exit_code=124, stop_when_expected=True, timeout=600),
+             exit_code=124, stop_when_expected=True, timeout=240),
     Scenario("bios-usb-stick-pc-boots-the-iso-image",
              iso=True, stick=True, smp=2, mem=64,
              keys=[(MENU, "\r")],
              expect=[r"nickel \S+ \(policy=nick, cpus=2, mem=64 MiB\)"],
              forbid=[r"multiboot2"],
-             exit_code=124, stop_when_expected=True, timeout=300),
+             exit_code=124, stop_when_expected=True, timeout=120),
     # The menu's desktop entry runs the lab's programs, loaded from the ISO.
     Scenario("bios-iso-desktop-entry-runs-the-lab-programs-from-iso-modules",
              iso=True, smp=2, mem=64,
@@ -79,5 +79,5 @@ SCENARIOS = [
                      r"^task pid=\d+ name=audio ", r"^task pid=\d+ name=video ",
                      r"^lat name=xclient n=[1-9]", r"^=== end"],
              forbid=[r"is not loaded", r"rejected"],
-             exit_code=124, stop_when_expected=True, timeout=300),
+             exit_code=124, stop_when_expected=True, timeout=150),
 ]

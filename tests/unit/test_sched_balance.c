@@ -147,6 +147,55 @@ UNIT_TEST(set_affinity_moves_running_and_queued_tasks)
 	CHECK_EQ(0, host_check(why, sizeof(why)));
 }
 
+/* 2.6.0 move_task_away: deactivate_task on the old CPU, activate_task on
+ * the new one (a kernel waker: the migration thread).  Under v7 the queue
+ * wait counts as sleep, and the new CPU's array_sequence is compared with
+ * the old one's. */
+UNIT_TEST(affinity_move_goes_through_activate_task)
+{
+	struct sched_task *a, *b;
+
+	host_boot(2, &sched_policy_nick);
+	a = host_spawn("a", 0, 0);
+	b = host_spawn("b", 0, 0);
+	host_schedule(0);
+	CHECK(host_curr(0) == a);
+	/* b queued on CPU0 since 1000 with 500 jiffies of run history */
+	b->total_time = 500000;
+	b->sleep_time = 0;
+	b->sleep_avg = 0;
+	b->used_slice = 10;
+	sched_rq[1].array_sequence = 5;      /* CPU0's is 0 */
+	sched_host_jiffies += 100;
+	/* queued b: wait 100 credited as sleep: add(b,100,1), r=900:
+	 * total 450000+100000 = 550000, sleep 100000, avg 181, bonus 3 ->
+	 * prio 127; sequence 0 (CPU0) != 5 (CPU1): used_slice 10 -> 0 */
+	CHECK_EQ(0, sched_set_affinity(b, SCHED_CPU_BIT(1)));
+	CHECK_EQ(1, b->cpu);
+	CHECK_EQ(550000, b->total_time);
+	CHECK_EQ(100000, b->sleep_time);
+	CHECK_EQ(181, b->sleep_avg);
+	CHECK_EQ(127, b->prio);
+	CHECK_EQ(0, b->used_slice);
+	CHECK_EQ(1100, b->timestamp);
+	CHECK(b->array == sched_rq[1].active);
+	CHECK(host_idle[1].need_resched);    /* CPU1 was idle */
+	/* running a, used 50, sequences equal (0 and 0): its schedule()
+	 * charges the 100 run (total 100000, avg 0, prio 130), deactivate
+	 * stamps sequence 0; on CPU1 no time passed: no credit, and the
+	 * equal sequence keeps used_slice 50 */
+	sched_rq[1].array_sequence = 0;
+	a->used_slice = 50;
+	CHECK_EQ(0, sched_set_affinity(a, SCHED_CPU_BIT(1)));
+	host_schedule(0);
+	CHECK_EQ(1, a->cpu);
+	CHECK_EQ(100000, a->total_time);
+	CHECK_EQ(0, a->sleep_avg);
+	CHECK_EQ(130, a->prio);
+	CHECK_EQ(50, a->used_slice);
+	CHECK(a->array == sched_rq[1].active);
+}
+
 /* schedule() has taken p off its queue but not yet switched away: the
  * moment the idle pull's double_lock_balance lets CPU0's lock go.  Here
  * (what pick_next did so far, by hand) p is still CPU0's current task. */

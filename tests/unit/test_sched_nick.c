@@ -26,6 +26,17 @@ static void setup_sleeper(struct sched_task **a, struct sched_task **b)
 	host_sleep(*b);              /* a runs */
 }
 
+/* Boot one CPU with policy nick and one task, "parent", running alone. */
+static struct sched_task *running_parent(void)
+{
+	struct sched_task *p;
+
+	host_boot(1, &sched_policy_nick);
+	p = host_spawn("parent", 0, 0);
+	host_schedule(0);
+	return p;
+}
+
 UNIT_TEST(add_task_time_decays_and_rounds)
 {
 	struct sched_task p;
@@ -143,6 +154,17 @@ UNIT_TEST(task_timeslice_spec_examples)
 	CHECK_EQ(20, nick_task_timeslice(&p, rq0()));
 }
 
+/* v7: MIN_TIMESLICE = (1*HZ/1000) ? 1*HZ/1000 : 1, derived from HZ. */
+UNIT_TEST(min_timeslice_follows_hz)
+{
+	CHECK_EQ(1, NICK_MIN_TIMESLICE(100));      /* 100/1000 = 0 -> 1 */
+	CHECK_EQ(1, NICK_MIN_TIMESLICE(999));      /* 0 -> 1 */
+	CHECK_EQ(1, NICK_MIN_TIMESLICE(1000));     /* nickel's HZ */
+	CHECK_EQ(2, NICK_MIN_TIMESLICE(2000));
+	CHECK_EQ(10, NICK_MIN_TIMESLICE(10000));
+	CHECK_EQ(1, NICK_MIN_TIMESLICE(HZ));
+}
+
 UNIT_TEST(task_preempts_curr)
 {
 	struct sched_task c, p;
@@ -230,6 +252,38 @@ UNIT_TEST(quirk1_user_waker_gets_the_credit)
 	CHECK(a->need_resched);       /* 129 < 130 */
 }
 
+/* Linux's do_exit drops the mm (exit_mm) before exit_notify wakes the
+ * parent: activate_task sees no current->mm, so the parent in wait gets a
+ * kernel wake-up.  a = the exiting child (running), b = the parent. */
+UNIT_TEST(exit_wakeup_gives_the_parent_full_credit)
+{
+	struct sched_task *a, *b;
+
+	CHECK_EQ(SCHED_WAKER_USER, sched_waker_of(false, true));
+	CHECK_EQ(SCHED_WAKER_KTHREAD, sched_waker_of(false, false));   /* mm dropped */
+	CHECK_EQ(SCHED_WAKER_IRQ, sched_waker_of(true, true));
+	CHECK_EQ(SCHED_WAKER_IRQ, sched_waker_of(true, false));
+	setup_sleeper(&a, &b);
+	give_history(b);                  /* parent slept 100 with 500 run */
+	a->total_time = 500000;
+	a->sleep_time = 0;
+	a->used_slice = 80;
+	b->used_slice = 10;
+	/* kernel waker: add(b,100,1), r=900: total 450000+100000 = 550000,
+	 * sleep 100000, avg 181, bonus 3 -> prio 127.  No steal: b keeps
+	 * used_slice 10 (a user waker would have made it 60 and b's avg 95,
+	 * see quirk1_user_waker_gets_the_credit); the child is untouched. */
+	CHECK(host_wake(b, a, sched_waker_of(false, false), false));
+	CHECK_EQ(550000, b->total_time);
+	CHECK_EQ(100000, b->sleep_time);
+	CHECK_EQ(181, b->sleep_avg);
+	CHECK_EQ(127, b->prio);
+	CHECK_EQ(10, b->used_slice);
+	CHECK_EQ(500000, a->total_time);
+	CHECK_EQ(0, a->sleep_time);
+	CHECK_EQ(80, a->used_slice);
+}
+
 /* Quirk 2: waker->used_slice -= steal wraps; the waker expires next tick. */
 UNIT_TEST(quirk2_waker_used_slice_wraps)
 {
@@ -288,9 +342,7 @@ UNIT_TEST(fork_splits_the_slice)
 {
 	struct sched_task *p, *c;
 
-	host_boot(1, &sched_policy_nick);
-	p = host_spawn("parent", 0, 0);
-	host_schedule(0);
+	p = running_parent();
 	/* alone at 130: ts 170; used 11: child 11 + 159/2 = 90,
 	 * parent 11 + (159+1)/2 = 91 */
 	p->used_slice = 11;
@@ -323,9 +375,7 @@ UNIT_TEST(fork_parent_expires)
 {
 	struct sched_task *p, *c;
 
-	host_boot(1, &sched_policy_nick);
-	p = host_spawn("parent", 0, 0);
-	host_schedule(0);
+	p = running_parent();
 	/* used 169 of 170: child 169 + 1/2 = 169; parent 169 + 2/2 = 170 >= ts
 	 * -> parent 169 and one tick: 170 >= 170 -> parent expires */
 	p->used_slice = 169;
@@ -341,9 +391,7 @@ UNIT_TEST(quirk3_child_sleep_avg_above_1000)
 {
 	struct sched_task *p, *c;
 
-	host_boot(1, &sched_policy_nick);
-	p = host_spawn("parent", 0, 0);
-	host_schedule(0);
+	p = running_parent();
 	p->total_time = 100000;
 	p->sleep_time = 80000;
 	p->sleep_avg = 800;
@@ -358,9 +406,7 @@ UNIT_TEST(exit_refund_and_penalty)
 {
 	struct sched_task *p, *c;
 
-	host_boot(1, &sched_policy_nick);
-	p = host_spawn("parent", 0, 0);
-	host_schedule(0);
+	p = running_parent();
 	p->used_slice = 0;
 	c = host_fork(p, "child");
 	/* both 85 of 170; child prio 130 (avg 0): ts(child) 170 ->
@@ -384,6 +430,101 @@ UNIT_TEST(exit_refund_and_penalty)
 	sched_exit(c);
 	CHECK_EQ(550000, p->total_time);
 	CHECK_EQ(272, p->sleep_avg);
+}
+
+/* Quirk 2's exception: a wrap that lands exactly on UINT_MAX is 0 after
+ * the tick's ++, which is below any slice: the waker runs on, with a
+ * fresh slice, instead of expiring. */
+UNIT_TEST(quirk2_wrap_to_uint_max_gives_a_fresh_slice)
+{
+	struct sched_task *a, *b;
+
+	setup_sleeper(&a, &b);
+	sched_host_jiffies += 100;
+	a->used_slice = 34;
+	b->used_slice = 0;
+	/* b: avg 1000, prio 110, ts(b) 70: steal = min(50, 70/2) = 35;
+	 * a: 34 - 35 = 4294967295 (UINT_MAX) */
+	CHECK(host_wake(b, a, SCHED_WAKER_USER, true));
+	CHECK_EQ(4294967295u, a->used_slice);
+	/* tick: ++ gives 0; ts(a) next to b (130, 20 levels below 110):
+	 * 40/21 = 1, 1*(10+4)/8 = 1; 0 >= 1 is false: a is not expired */
+	host_tick();
+	CHECK_EQ(0, a->used_slice);
+	CHECK(a->array == rq0()->active);
+	CHECK(host_curr(0) == a);
+	/* the next tick: 1 >= 1, expired as usual */
+	host_tick();
+	CHECK(a->array == rq0()->expired);
+}
+
+/* Wrap: steal's (task_timeslice(p) - p->used_slice) is unsigned.  When p
+ * used more than its slice is now (the slice shrank while p slept), the
+ * difference wraps to ~2^32 and min() picks sleep/2: p loses sleep/2
+ * jiffies of slice it no longer has, the waker gains them. */
+UNIT_TEST(wrap_steal_from_a_shrunken_slice)
+{
+	struct sched_task *a, *b;
+
+	setup_sleeper(&a, &b);
+	sched_host_jiffies += 100;
+	a->used_slice = 60;
+	b->used_slice = 100;              /* same array generation: kept */
+	/* b: prio 110, ts(b) 70 < 100: (70 - 100) wraps to 4294967266,
+	 * /2 = 2147483633; steal = min(50, 2147483633) = 50:
+	 * b 100 + 50 = 150, a 60 - 50 = 10 */
+	CHECK(host_wake(b, a, SCHED_WAKER_USER, true));
+	CHECK_EQ(110, b->prio);
+	CHECK_EQ(150, b->used_slice);
+	CHECK_EQ(10, a->used_slice);
+}
+
+/* Wrap: sched_fork's (ts - used) when the parent's used_slice is beyond
+ * its (shrunken) slice.  The child gets ~2^31 and expires at its first
+ * tick; the parent takes the "rare case" and expires at once. */
+UNIT_TEST(wrap_fork_child_near_2_to_31_expires_on_its_first_tick)
+{
+	struct sched_task *p, *c;
+
+	p = running_parent();
+	/* alone at 130: ts 170; used 180: 170 - 180 wraps to 4294967286;
+	 * child 180 + 4294967286/2 = 180 + 2147483643 = 2147483823;
+	 * parent 180 + 4294967287/2 = 2147483823 >= 170 -> 169 + one tick
+	 * -> expired, used 0 */
+	p->used_slice = 180;
+	c = host_fork(p, "child");
+	CHECK_EQ(2147483823u, c->used_slice);
+	CHECK(p->array == rq0()->expired);
+	CHECK_EQ(0, p->used_slice);
+	/* child (avg 0, prio 130) runs; its first tick: 2147483824 >= 170 */
+	host_schedule(0);
+	CHECK(host_curr(0) == c);
+	/* both expired: the tick's schedule() swaps the arrays (sequence
+	 * 0 -> 1) and the parent, queued there first, runs */
+	host_tick();
+	CHECK_EQ(0, c->used_slice);
+	CHECK_EQ(0, c->first_time_slice);
+	CHECK_EQ(1, rq0()->array_sequence);
+	CHECK(host_curr(0) == p);
+}
+
+/* Wrap: sched_exit's refund ts(child) - child->used_slice when the child
+ * used more than its slice is at exit: the "refund" wraps and the
+ * parent's used_slice grows, a penalty. */
+UNIT_TEST(wrap_exit_refund_becomes_a_penalty)
+{
+	struct sched_task *p, *c;
+
+	p = running_parent();
+	p->used_slice = 0;
+	c = host_fork(p, "child");       /* both 85 of 170 */
+	/* child still in its first slice, used 200 > ts(child) 170:
+	 * 170 - 200 wraps to 4294967266; 85 - 4294967266 wraps to 115:
+	 * the parent's used_slice goes 85 -> 115 (+30, not -refund) */
+	c->used_slice = 200;
+	c->sleep_avg = p->sleep_avg;     /* no sleep penalty in this test */
+	sched_exit(c);
+	CHECK_EQ(115, p->used_slice);
 }
 
 /* Quirk 4: prio becomes the new static prio (delta taken vs dynamic prio). */

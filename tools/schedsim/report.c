@@ -6,72 +6,70 @@
  */
 #include "sim.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #define LINE 320
 
-/* ---- latency histogram ---------------------------------------------------- */
+/* ---- latency samples -------------------------------------------------------- */
 
-static unsigned int lat_bucket(uint64_t v)
+static void lat_add(struct sim_lat *l, uint32_t us)
 {
-	int e;
-
-	if (v < 64)
-		return (unsigned int)v;
-	if (v >= (1ULL << 33))
-		v = (1ULL << 33) - 1;
-	e = 63 - __builtin_clzll(v);                 /* 6 .. 32 */
-	return 64 + (unsigned int)(e - 6) * 32 + (unsigned int)((v >> (e - 5)) & 31);
-}
-
-/* The middle of a bucket (exact below 64 us). */
-static uint64_t lat_value(unsigned int b)
-{
-	unsigned int e, sub;
-
-	if (b < 64)
-		return b;
-	e = (b - 64) / 32 + 6;
-	sub = (b - 64) % 32;
-	return ((uint64_t)(32 + sub) << (e - 5)) + ((1ULL << (e - 5)) >> 1);
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 256;
+		l->v = realloc(l->v, l->cap * sizeof(*l->v));
+		if (!l->v) {
+			fprintf(stderr, "schedsim: out of memory for latency samples\n");
+			exit(2);
+		}
+	}
+	l->v[l->n++] = us;
 }
 
 void rep_lat_sample(struct sim_task *t, uint64_t us)
 {
 	struct sim_lat *l = t->lat;
 
-	l->hist[lat_bucket(us)]++;
-	l->n++;
+	lat_add(l, us > UINT32_MAX ? UINT32_MAX : (uint32_t)us);
 	l->sum += us;
 	if (us > l->max)
 		l->max = us;
 }
 
-/* The smallest value with at least pct% of the samples at or below it. */
-uint64_t rep_lat_percentile(const struct sim_lat *l, unsigned int pct)
+void rep_lat_free(struct sim_lat *l)
 {
-	uint64_t want = (l->n * pct + 99) / 100, seen = 0;
-	unsigned int b;
+	free(l->v);
+	l->v = NULL;
+	l->n = l->cap = 0;
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The smallest sample with at least pct% of the samples at or below it
+ * (nearest rank), exact.  Sorts the samples in place. */
+uint64_t rep_lat_percentile(struct sim_lat *l, unsigned int pct)
+{
+	uint64_t rank = (l->n * pct + 99) / 100;
 
 	if (!l->n)
 		return 0;
-	if (want == 0)
-		want = 1;
-	for (b = 0; b < LAT_BUCKETS; b++) {
-		seen += l->hist[b];
-		if (seen >= want)
-			return lat_value(b) < l->max ? lat_value(b) : l->max;
-	}
-	return l->max;
+	if (rank == 0)
+		rank = 1;
+	qsort(l->v, l->n, sizeof(*l->v), cmp_u32);
+	return l->v[rank - 1];
 }
 
 static void lat_merge(struct sim_lat *into, const struct sim_lat *l)
 {
-	unsigned int b;
+	uint64_t i;
 
-	for (b = 0; b < LAT_BUCKETS; b++)
-		into->hist[b] += l->hist[b];
-	into->n += l->n;
+	for (i = 0; i < l->n; i++)
+		lat_add(into, l->v[i]);
 	into->sum += l->sum;
 	into->max = l->max > into->max ? l->max : into->max;
 	into->deadlines += l->deadlines;
@@ -84,7 +82,7 @@ static int met_pct(const struct sim_lat *l)
 	return l->deadlines ? (int)(100 * l->met / l->deadlines) : -1;
 }
 
-static void lat_line(FILE *f, const char *name, const struct sim_lat *l)
+static void lat_line(FILE *f, const char *name, struct sim_lat *l)
 {
 	fprintf(f, "lat name=%s n=%llu avg_us=%llu p50_us=%llu p99_us=%llu "
 		"max_us=%llu deadlines_met_pct=%d\n", name,
@@ -162,10 +160,15 @@ static const char *kind_name(enum sim_kind k)
 	return names[k];
 }
 
+static double pct_of(double part, double whole)
+{
+	return whole > 0 ? 100.0 * part / whole : 0.0;
+}
+
 static void summary_group(FILE *f, struct sim_group *g, uint32_t elapsed)
 {
 	struct sim_lat l;
-	uint64_t run = g->reaped_run_ms;
+	uint64_t run = g->reaped_run_ms, cpu_us = g->reaped_cpu_us;
 	unsigned int tasks = g->reaped;
 	uint32_t wakeups = 0, migrations = 0;
 	struct sim_task *t;
@@ -177,6 +180,7 @@ static void summary_group(FILE *f, struct sim_group *g, uint32_t elapsed)
 			continue;
 		tasks++;
 		run += t->se.run_ms;
+		cpu_us += t->cpu_us;
 		wakeups += t->se.wakeups;
 		migrations += t->se.migrations;
 		if (t->lat) {
@@ -186,9 +190,9 @@ static void summary_group(FILE *f, struct sim_group *g, uint32_t elapsed)
 	}
 	if (!tasks)
 		return;                 /* count=0: a group the workload left out */
-	fprintf(f, "| %-10s | %-8s | %5u | %7.2f | %8u | %6u |", g->name,
-		kind_name(g->kind), tasks, elapsed ? 100.0 * (double)run / elapsed : 0.0,
-		wakeups, migrations);
+	fprintf(f, "| %-10s | %-8s | %5u | %7.2f | %7.2f | %8u | %6u |", g->name,
+		kind_name(g->kind), tasks, pct_of((double)run, elapsed),
+		pct_of((double)cpu_us, 1000.0 * elapsed), wakeups, migrations);
 	if (any_lat && l.n)
 		fprintf(f, " %7llu | %7llu | %7llu |", (unsigned long long)rep_lat_percentile(&l, 50),
 			(unsigned long long)rep_lat_percentile(&l, 99),
@@ -199,6 +203,7 @@ static void summary_group(FILE *f, struct sim_group *g, uint32_t elapsed)
 		fprintf(f, " %6.1f |\n", 100.0 * (double)l.met / (double)l.deadlines);
 	else
 		fprintf(f, " %6s |\n", "-");
+	rep_lat_free(&l);
 }
 
 void rep_summary(FILE *f, struct sim_group *groups)
@@ -216,11 +221,12 @@ void rep_summary(FILE *f, struct sim_group *groups)
 	fprintf(f, "## schedsim policy=%s cpus=%d seconds=%u seed=%llu workload=%s\n",
 		sched_policy_name(), sched_ncpus, cfg.seconds,
 		(unsigned long long)cfg.seed, cfg.workload);
-	fprintf(f, "| group      | kind     | tasks |  cpu %%  |  wakeups | migr   |  p50 us |  p99 us |  max us | met %% |\n");
-	fprintf(f, "|------------|----------|-------|---------|----------|--------|---------|---------|---------|--------|\n");
+	fprintf(f, "| group      | kind     | tasks |  cpu %%  | exact %% |  wakeups | migr   |  p50 us |  p99 us |  max us | met %% |\n");
+	fprintf(f, "|------------|----------|-------|---------|---------|----------|--------|---------|---------|---------|--------|\n");
 	for (g = groups; g; g = g->next)
 		summary_group(f, g, elapsed);
-	fprintf(f, "machine: switches=%u migrations=%u ipis=%u idle=%.1f%% (cpu %% = percent of one CPU)\n",
+	fprintf(f, "machine: switches=%u migrations=%u ipis=%u idle=%.1f%% (cpu %% = percent of one CPU, "
+		"charged by the tick as run_ms; exact %% = the CPU time really used)\n",
 		switches, mig, ipis,
 		elapsed ? 100.0 * idle / ((double)elapsed * sched_ncpus) : 0.0);
 }

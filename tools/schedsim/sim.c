@@ -207,6 +207,8 @@ static void advance(int cpu, uint64_t t)
 
 	if (cur && cur->left_us < SIM_INF_US)
 		cur->left_us -= (int64_t)(t - cpu_pos[cpu]);
+	if (cur)
+		cur->cpu_us += t - cpu_pos[cpu];
 	cpu_pos[cpu] = t;
 }
 
@@ -346,6 +348,8 @@ static struct sim_task *task_alloc(struct sim_group *g, enum sim_kind kind,
 
 static void task_free(struct sim_task *t)
 {
+	if (t->lat)
+		rep_lat_free(t->lat);
 	free(t->lat);
 	free(t->reqq);
 	t->free_next = free_tasks;
@@ -392,6 +396,7 @@ static void make_reap(struct sim_task *mk)
 		op_end(SIM_OP_FORK_EXIT, t0);
 		z->se.state = SCHED_TASK_DEAD;
 		z->g->reaped_run_ms += z->se.run_ms;
+		z->g->reaped_cpu_us += z->cpu_us;
 		z->g->reaped++;
 		live_remove(z);
 		task_free(z);
@@ -783,6 +788,32 @@ static struct sim_task *start_task(struct sim_group *g, int i)
 	return t;
 }
 
+/* A task of a parent= group: forked by its parent's task, which runs on
+ * the parent's CPU for the fork (v7: sched_fork splits its slice). */
+static struct sim_task *fork_task(struct sim_group *g, int i)
+{
+	int nice = g->nnice ? g->nice[i % g->nnice] : 0;
+	struct sim_task *parent = g->parent_group->first;
+	struct sim_task *t = task_alloc(g, g->kind, g->name, nice);
+	int cpu = parent->se.cpu;
+
+	if (sched_rq[cpu].curr != &parent->se)
+		do_schedule(cpu);
+	if (sched_rq[cpu].curr != &parent->se) {
+		fprintf(stderr, "schedsim: %s cannot fork: another task runs on its CPU "
+			"(declare it first)\n", parent->se.comm);
+		exit(2);
+	}
+	t->phase = PH_INIT;
+	t->left_us = g->kind == K_HOG ? SIM_INF_US : g->kind == K_MAKE ? 200 : 1;
+	sim_set_cpu(cpu);
+	uint64_t t0 = op_begin();
+	sched_fork(&parent->se, &t->se);
+	op_end(SIM_OP_FORK_EXIT, t0);
+	live_add(t);
+	return t;
+}
+
 void sim_setup(struct sim_group *groups)
 {
 	const struct sched_policy *pol = sched_policy_by_name(cfg.policy);
@@ -803,7 +834,7 @@ void sim_setup(struct sim_group *groups)
 	sim_on_wakeup = rep_trace_wakeup;
 	for (g = groups; g; g = g->next)
 		for (i = 0; i < g->count; i++) {
-			t = start_task(g, i);
+			t = g->parent_group ? fork_task(g, i) : start_task(g, i);
 			if (i == 0)
 				g->first = t;
 		}

@@ -48,20 +48,23 @@ struct sim_group {
 	uint32_t jobs, burst_us, io_us, chunks; /* make / cc */
 	uint32_t jitter_pct;           /* cc bursts: +- this many percent */
 	char server[16];               /* xclient: its server's group name */
+	char parent[16];               /* forked at start by this group's task */
+	struct sim_group *parent_group;
 	bool lat;                      /* measure wake-up latency */
 	struct sim_group *server_group;
 	struct sim_task *first;        /* its first task (the xserver itself) */
 	uint64_t reaped_run_ms;        /* run_ms of its tasks already gone */
+	uint64_t reaped_cpu_us;        /* and their exact CPU time */
 	uint32_t reaped;               /* tasks that exited and were reaped */
 	struct sim_group *next;
 };
 
-/* Wake-up latency: exact below 64 us, then 32 buckets per power of two
- * (~3% resolution), so a task's histogram is small and fixed-size. */
-#define LAT_BUCKETS (64 + 27 * 32)
+/* Wake-up latency: every sample is kept (4 bytes each: a task woken every
+ * 10 ms for 60 s keeps 24 KB), so the percentiles are exact and can be
+ * held against the kernel's `lat` lines. */
 struct sim_lat {
-	uint32_t hist[LAT_BUCKETS];
-	uint64_t n, sum, max;
+	uint32_t *v;                   /* the samples, us; sorted when reported */
+	uint64_t n, cap, sum, max;
 	uint64_t deadlines, met;
 };
 
@@ -71,6 +74,7 @@ struct sim_task {
 	enum sim_kind kind;
 	int phase;                     /* kind-specific step */
 	int64_t left_us;               /* CPU time left in the current burst */
+	uint64_t cpu_us;               /* exact CPU time used (run_ms samples ticks) */
 	bool live;
 
 	/* timer wheel: one pending timer per task at most */
@@ -164,6 +168,7 @@ void rep_stat_dump(FILE *f);
 void rep_summary(FILE *f, struct sim_group *groups);
 void rep_trace_switch(int cpu, struct sched_task *prev, struct sched_task *next);
 void rep_trace_wakeup(int cpu, struct sched_task *p, int success);
-uint64_t rep_lat_percentile(const struct sim_lat *l, unsigned int pct);
+uint64_t rep_lat_percentile(struct sim_lat *l, unsigned int pct);
+void rep_lat_free(struct sim_lat *l);
 
 #endif

@@ -300,6 +300,103 @@ def test_phase_charges_short_jobs():
     return problems
 
 
+# Eight periodic tasks of different lengths every 10 ms (45% of the CPU)
+# and a hog on 1 CPU: tasks due on the same tick queue behind each other,
+# so their latencies take many different values.
+EXACT_LAT = "".join("periodic name=w%d run_us=%d period_ms=10\n" % (i, us) for i, us in
+                    enumerate((137, 251, 419, 577, 613, 709, 823, 911))) + "hog count=1\n"
+
+
+def nearest_rank(samples, pct):
+    """The smallest sample with at least pct% of the samples at or below it."""
+    s = sorted(samples)
+    return s[max(1, (len(s) * pct + 99) // 100) - 1]
+
+
+def test_exact_percentiles():
+    """With exact_sleep=1 and whole-ms periods a periodic task is due on the
+    tick its timer fires on; phase=1 delivers that wake-up at a random us of
+    the tick.  So each latency is the trace's switch-in time minus the start
+    of the wake-up's tick, and schedsim's lat lines must give exactly the
+    nearest-rank p50/p99 of those samples (a histogram gives bucket values,
+    off by up to 1.6%)."""
+    path = os.path.join(ROOT, "build", "schedsim", "exact-lat.wl")
+    with open(path, "w") as f:
+        f.write(EXACT_LAT)
+    out = sim("workload=" + path, "cpus=1", "seconds=3", "exact_sleep=1", "phase=1",
+              "trace=1", "summary=0")
+    woke, samples = {}, {}
+    for ev in L.trace_events(out):
+        if ev["event"] == "sched_wakeup" and ev.get("success") == 1:
+            woke[ev["woken_pid"]] = ev["us"] // 1000 * 1000     # the due tick
+        elif ev["event"] == "sched_switch" and ev["next_pid"] in woke:
+            samples.setdefault(ev["next_comm"], []).append(ev["us"] - woke.pop(ev["next_pid"]))
+    problems, distinct = [], set()
+    for lat in L.stat_dumps(out)[-1].lats:
+        got = samples.get(lat["name"], [])
+        distinct.update(got)
+        want = (len(got), nearest_rank(got, 50) if got else 0, nearest_rank(got, 99) if got else 0)
+        have = (lat["n"], lat["p50_us"], lat["p99_us"])
+        if want != have:
+            problems.append("%s: (n, p50, p99) expected %s from the trace, schedsim %s"
+                            % (lat["name"], want, have))
+    if len(distinct) < 5:
+        problems.append("only %d distinct latencies: the workload does not test much"
+                        % len(distinct))
+    return problems
+
+
+def summary_row(out, group):
+    """A group's row of the summary table: its cells as strings."""
+    for line in out.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if cells and cells[0] == group:
+            return cells
+    raise RuntimeError("no summary row for %s" % group)
+
+
+def test_exact_cpu_beside_tick_charged():
+    """8 periodic tasks of 300 us every 10 ms on 1 CPU use 24% of it; each
+    job starts on a tick and ends before the next, so the tick-charged
+    cpu % (run_ms, as the kernel's) shows 0.00 and the exact % 24.0."""
+    path = os.path.join(ROOT, "build", "schedsim", "short-workers.wl")
+    with open(path, "w") as f:
+        f.write("periodic name=worker count=8 run_us=300 period_ms=10\n")
+    row = summary_row(sim("workload=" + path, "cpus=1", "seconds=10", "dumps=0"), "worker")
+    charged, exact = float(row[3]), float(row[4])
+    problems = []
+    if charged != 0.0:
+        problems.append("tick-charged cpu %%: expected 0.00, got %.2f" % charged)
+    if abs(exact - 24.0) > 0.1:
+        problems.append("exact cpu %%: expected 24.00 +- 0.1, got %.2f" % exact)
+    return problems
+
+
+def reqreply_client_max_us(*knobs):
+    path = os.path.join(WL, "reqreply.wl")
+    out = sim("workload=" + path, "cpus=1", "seconds=10", "phase=1", "dumps=0", *knobs)
+    return int(summary_row(out, "client")[9])
+
+
+def test_reqreply_stall():
+    """docs/lab.md Exercise 6: the client forks 4 hogs and the server; when
+    its first wake-up is seen by a tick (seed 2) it expires, the hogs and
+    the server follow, and after the swap the server waits behind 4 full
+    hog slices: a round trip of 4 x 170 ms.  A client off the CPU within
+    10 us (think_us=10) is never seen by a tick: no round trip of 200 ms."""
+    problems = []
+    stalled = reqreply_client_max_us("seed=2")
+    if abs(stalled - 680000) > 5000:
+        problems.append("seed 2: client max round trip expected 680000 +- 5000 us "
+                        "(4 hog slices), got %d" % stalled)
+    for seed in (1, 2, 3, 8):
+        quick = reqreply_client_max_us("seed=%d" % seed, "think_us=10")
+        if quick >= 200000:
+            problems.append("think_us=10 seed %d: client max round trip expected "
+                            "< 200000 us, got %d" % (seed, quick))
+    return problems
+
+
 def main():
     if not os.access(SIM, os.X_OK):
         report("schedsim-build", ["%s missing (make %s)" % (SIM, SIM)])
@@ -319,6 +416,9 @@ def main():
         ("schedsim-x-latency-nick-vs-rr", test_x_latency),
         ("schedsim-invariants-all-kinds", test_invariants_mixed),
         ("schedsim-affinity", test_affinity),
+        ("schedsim-percentiles-exact-against-the-trace", test_exact_percentiles),
+        ("schedsim-exact-cpu-beside-tick-charged", test_exact_cpu_beside_tick_charged),
+        ("schedsim-reqreply-stall-is-four-hog-slices", test_reqreply_stall),
     ]
     for name, fn in tests:
         try:

@@ -171,6 +171,8 @@ static bool group_key(struct sim_group *g, const char *key, const char *val,
 		snprintf(g->name, sizeof(g->name), "%s", val);
 	else if (!strcmp(key, "server"))
 		snprintf(g->server, sizeof(g->server), "%s", val);
+	else if (!strcmp(key, "parent"))
+		snprintf(g->parent, sizeof(g->parent), "%s", val);
 	else if (!strcmp(key, "nice")) {
 		g->nnice = parse_int_list(val, g->nice, SIM_MAX_NICE);
 		if (g->nnice <= 0)
@@ -324,6 +326,28 @@ static bool link_servers(struct sim_group *groups, char *err, size_t n)
 	return true;
 }
 
+/* parent=NAME: a single-task group declared earlier, which forks this
+ * group's tasks at start (sim_setup). */
+static bool link_parents(struct sim_group *groups, char *err, size_t n)
+{
+	struct sim_group *g, *s;
+
+	for (g = groups; g; g = g->next) {
+		if (!g->parent[0])
+			continue;
+		for (s = groups; s != g; s = s->next)
+			if (!strcmp(s->name, g->parent))
+				break;
+		if (s == g || s->count != 1 || s->parent[0]) {
+			snprintf(err, n, "%s: parent '%s' must be a single, not forked task "
+				 "declared before it", g->name, g->parent);
+			return false;
+		}
+		g->parent_group = s;
+	}
+	return true;
+}
+
 struct sim_group *wl_parse_text(const char *text, const char *what, char *err, size_t n)
 {
 	struct sim_group *head = NULL, **tail = &head;
@@ -351,7 +375,7 @@ struct sim_group *wl_parse_text(const char *text, const char *what, char *err, s
 		snprintf(err, n, "%s: no task groups", what);
 		return NULL;
 	}
-	if (!link_servers(head, err, n))
+	if (!link_servers(head, err, n) || !link_parents(head, err, n))
 		return NULL;
 	return head;
 }

@@ -15,6 +15,7 @@ uint32_t tsc_khz(void);
 void udelay(uint32_t us);         /* busy wait, usable before interrupts */
 void mdelay(uint32_t ms);
 void pit_set_tick_hook(void (*hook)(void));  /* the scheduler tick on CPU 0 */
+void pit_set_bursts(int on);       /* busyhost=1: late ticks counted in bursts */
 void pit_ch2_start(void);          /* channel 2 counts down from 0xFFFF (PIT_HZ) */
 uint16_t pit_ch2_read(void);
 int pit_ch2_wrapped(void);         /* it passed 0: the window was too long */
