@@ -48,6 +48,9 @@ all: $(KERNEL)
 include $(sort $(wildcard mk/*.mk))
 
 # The parts' rules come first: the test line below needs their HOST_TEST_BINS.
+# (and the ISO its modules, mk/boot.mk)
+$(ISO): $(ISO_MODULES)
+
 deps:
 	@sh tools/deps.sh
 

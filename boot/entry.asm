@@ -1,8 +1,11 @@
-; boot/entry.asm - multiboot v1 header and the first instructions of nickel.
+; boot/entry.asm - multiboot v1 and v2 headers and the first instructions of
+; nickel.
 ;
-; The boot loader (GRUB or QEMU -kernel) enters _start_phys in 32-bit protected
-; mode with paging off, eax = 0x2BADB002 and ebx = physical address of the
-; multiboot info.  We build a page directory that maps physical memory at
+; The boot loader enters _start_phys in 32-bit protected mode with paging off:
+; QEMU -kernel and GRUB's `multiboot` with eax = 0x2BADB002, GRUB's
+; `multiboot2` (the only one GRUB offers under UEFI) with eax = 0x36D76289;
+; ebx = physical address of the boot information either way
+; (kernel/boot_info.c reads both).  We build a page directory that maps physical memory at
 ; 0xC0000000 with 4 MiB pages (PSE), keep an identity map of the first 4 MiB
 ; for the jump, switch to the higher half and call kmain(magic, info).
 
@@ -36,6 +39,39 @@ multiboot_header:
 	dd __load_end - KERNEL_BASE        ; load_end_addr: end of loaded data
 	dd __kernel_end - KERNEL_BASE      ; bss_end_addr
 	dd _start_phys                     ; entry_addr
+
+; Multiboot2: the same load addresses, an entry point, and a request for a
+; linear framebuffer (under UEFI there is no VGA text mode: without this tag
+; GRUB stops with "no suitable video mode found").  The request is optional
+; so that a BIOS boot with gfxpayload=text still gets VGA text.
+MB2_MAGIC     equ 0xE85250D6
+MB2_ARCH_I386 equ 0
+MB2_OPTIONAL  equ 1
+align 8
+mb2_header:
+	dd MB2_MAGIC
+	dd MB2_ARCH_I386
+	dd mb2_header_end - mb2_header
+	dd -(MB2_MAGIC + MB2_ARCH_I386 + (mb2_header_end - mb2_header))
+	dw 2, 0                            ; address tag
+	dd 24
+	dd mb2_header - KERNEL_BASE        ; header_addr
+	dd 0x00100000                      ; load_addr
+	dd __load_end - KERNEL_BASE        ; load_end_addr
+	dd __kernel_end - KERNEL_BASE      ; bss_end_addr
+	dw 3, 0                            ; entry address tag
+	dd 12
+	dd _start_phys
+	dd 0                               ; tags are 8-byte aligned
+	dw 5, MB2_OPTIONAL                 ; framebuffer tag: width, height, bpp
+	dd 20
+	dd 1024, 768, 32
+	dd 0
+	dw 6, 0                            ; modules page aligned
+	dd 8
+	dw 0, 0                            ; end tag
+	dd 8
+mb2_header_end:
 
 section .bss
 alignb 4096

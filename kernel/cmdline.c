@@ -42,12 +42,14 @@ static const struct key keys[] = {
 	{ "apic",        CHOICE,    OFF(apic), 0, 8, "auto x2 xapic" },
 	{ "reboot",      INT,       OFF(reboot), 0, 1, 0 },
 	{ "busyhost",    INT,       OFF(busyhost), 0, 1, 0 },
+	{ "smp",         CHOICE,    OFF(smp), 0, 4, "on off" },
 };
 
 void boot_args_defaults(struct boot_args *a)
 {
 	memset(a, 0, sizeof(*a));
 	strncpy(a->policy, "nick", sizeof(a->policy));
+	strncpy(a->smp, "on", sizeof(a->smp));
 	a->hogs = -1;
 	a->rr_slice = 100;
 	a->cache_decay = -1;

@@ -2,7 +2,7 @@
  * main.c - kmain: from the boot loader's hand-over to a running system.
  * Each step is one call; the order matters and is explained where it does.
  */
-#include "multiboot.h"
+#include "boot_info.h"
 #include "cmdline.h"
 #include "printk.h"
 #include "panic.h"
@@ -70,15 +70,17 @@ static void run_self_tests(void)
 
 void kmain(uint32_t magic, uint32_t mb_phys)
 {
-	const struct multiboot_info *mb = phys_to_virt(mb_phys);
+	const struct multiboot_info *mb;
 
 	init_boot_thread_info();
-	console_init();
+	mb = boot_info_read(magic, mb_phys);   /* first: it says where the screen is */
+	console_init(boot_info_screen());
 	gdt_init_cpu(&cpus[0]);
 	idt_init();
 	pic_init();
-	if (magic != MULTIBOOT_BOOT_MAGIC)
+	if (!mb)
 		panic("not started by a multiboot loader (magic 0x%x)", magic);
+	boot_info_report();
 	parse_command_line(mb);
 	if (!strcmp(boot_args.mmap, "ignore"))   /* test the mem_lower/upper path */
 		((struct multiboot_info *)mb)->flags &= ~MB_INFO_MMAP;

@@ -1,28 +1,43 @@
 /*
- * printk.c - the console: every line goes to COM1 and to the VGA screen,
- * so a PC without a serial cable shows what the serial log shows.
+ * printk.c - the console: every line goes to COM1 and to the screen (VGA
+ * text, or a framebuffer under UEFI: fbcon.c), so a PC without a serial
+ * cable shows what the serial log shows.
  * Lock: console_lock keeps lines from different CPUs whole.
  */
 #include "printk.h"
 #include "console_hw.h"
 #include "spinlock.h"
 #include "string.h"
+#include "fbcon.h"
+#include "paging.h"
 
 static spinlock_t console_lock = SPINLOCK_INIT("console");
 int console_panicking;          /* set by panic: never wait for the lock */
+static void (*screen_putc)(char c) = vga_putc;
 
-void console_write(const char *s, unsigned n)
+/* Callers hold console_lock, or the console is panicking. */
+static void console_emit(const char *s, unsigned n)
 {
 	while (n--) {
 		uart_putc(*s);
-		vga_putc(*s);
+		screen_putc(*s);
 		s++;
 	}
 }
 
-void console_init(void)
+/* A framebuffer the loader set up, else (or when it is unusable) VGA text. */
+void console_init(const struct boot_fb *fb)
 {
+	void *pixels;
+
 	uart_init();
+	if (fb->type == FB_RGB) {
+		pixels = ioremap(fb->addr, fb->pitch * fb->height);
+		if (pixels && fbcon_init(fb, pixels) == 0) {
+			screen_putc = fbcon_putc;
+			return;
+		}
+	}
 	vga_init();
 }
 
@@ -35,11 +50,11 @@ int vprintk(const char *fmt, va_list ap)
 	if (n > (int)sizeof(line) - 1)
 		n = sizeof(line) - 1;
 	if (console_panicking) {
-		console_write(line, n);
+		console_emit(line, n);
 		return n;
 	}
 	f = spin_lock_irqsave(&console_lock);
-	console_write(line, n);
+	console_emit(line, n);
 	spin_unlock_irqrestore(&console_lock, f);
 	return n;
 }
@@ -55,19 +70,33 @@ int printk(const char *fmt, ...)
 	return n;
 }
 
+/*
+ * Write n bytes line by line, each line whole, under console_lock: ring-3
+ * writes (file.c) and printk on other CPUs never interleave, and a long
+ * write never keeps interrupts off for more than a line.  The screen
+ * consoles (vga.c, fbcon.c) keep a cursor that two writers at once would
+ * corrupt.
+ */
+void console_write(const char *s, unsigned n)
+{
+	while (n) {
+		unsigned len = 0;
+		unsigned long f = 0;
+
+		while (len < n && s[len++] != '\n')
+			;
+		if (!console_panicking)
+			f = spin_lock_irqsave(&console_lock);
+		console_emit(s, len);
+		if (!console_panicking)
+			spin_unlock_irqrestore(&console_lock, f);
+		s += len;
+		n -= len;
+	}
+}
+
 /* Print a long text line by line, each line whole (printk cuts at 512). */
 void console_print(const char *s)
 {
-	while (*s) {
-		const char *nl = strchr(s, '\n');
-		unsigned n = nl ? (unsigned)(nl - s + 1) : strlen(s);
-		unsigned long f = 0;
-
-		if (!console_panicking)
-			f = spin_lock_irqsave(&console_lock);
-		console_write(s, n);
-		if (!console_panicking)
-			spin_unlock_irqrestore(&console_lock, f);
-		s += n;
-	}
+	console_write(s, strlen(s));
 }

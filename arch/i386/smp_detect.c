@@ -20,6 +20,8 @@
 #include "printk.h"
 #include "acpi_platform.h"
 #include "timer.h"
+#include "cmdline.h"
+#include "string.h"
 
 static struct fw_config fw;            /* the table in use (boot CPU only) */
 static int apic_ids_known;             /* fw.apic_id[] is the CPUs to start */
@@ -121,6 +123,10 @@ void smp_detect(void)
 	ncpus = 1;
 	cpus[0].id = 0;
 	cpus[0].online = 1;
+	if (!strcmp(boot_args.smp, "off")) {      /* the boot menu's safe entry */
+		printk("nickel: smp: smp=off: running on 1 CPU with the 8259 PIC\n");
+		return;
+	}
 	if (read_tables() != 0)
 		return;
 	report_table();

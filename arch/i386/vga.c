@@ -5,6 +5,7 @@
 #include "console_hw.h"
 #include "io.h"
 #include "paging.h"
+#include "text_screen.h"
 #include <stdint.h>
 #include <string.h>
 
@@ -13,9 +14,8 @@
 #define ATTR 0x0700            /* light grey on black */
 
 static uint16_t *screen;
-static int row, col;
 
-static void move_cursor(void)
+static void move_cursor(unsigned row, unsigned col)
 {
 	uint16_t pos = (uint16_t)(row * COLS + col);
 
@@ -23,15 +23,9 @@ static void move_cursor(void)
 	outb(0x3D4, 15); outb(0x3D5, pos & 0xFF);
 }
 
-void vga_init(void)
+static void put(unsigned row, unsigned col, char c)
 {
-	int i;
-
-	screen = (uint16_t *)phys_to_virt(0xB8000);
-	for (i = 0; i < COLS * ROWS; i++)
-		screen[i] = ATTR | ' ';
-	row = col = 0;
-	move_cursor();
+	screen[row * COLS + col] = ATTR | (uint8_t)c;
 }
 
 static void scroll(void)
@@ -41,29 +35,25 @@ static void scroll(void)
 	memmove(screen, screen + COLS, (ROWS - 1) * COLS * 2);
 	for (i = 0; i < COLS; i++)
 		screen[(ROWS - 1) * COLS + i] = ATTR | ' ';
-	row = ROWS - 1;
+}
+
+static struct text_screen text = { COLS, ROWS, 0, 0, put, scroll };
+
+void vga_init(void)
+{
+	int i;
+
+	screen = (uint16_t *)phys_to_virt(0xB8000);
+	for (i = 0; i < COLS * ROWS; i++)
+		screen[i] = ATTR | ' ';
+	text.row = text.col = 0;
+	move_cursor(0, 0);
 }
 
 void vga_putc(char c)
 {
 	if (!screen)
 		return;
-	if (c == '\n') {
-		col = 0;
-		row++;
-	} else if (c == '\r') {
-		col = 0;
-	} else if (c == '\b') {
-		if (col > 0)
-			col--;
-	} else {
-		screen[row * COLS + col] = ATTR | (uint8_t)c;
-		if (++col == COLS) {
-			col = 0;
-			row++;
-		}
-	}
-	if (row == ROWS)
-		scroll();
-	move_cursor();
+	text_screen_putc(&text, c);
+	move_cursor(text.row, text.col);
 }

@@ -35,6 +35,7 @@ struct boot_args {
 	char apic[8];            /* auto | x2 | xapic: the local APIC's interface */
 	int reboot;              /* a healthy end restarts the machine, not off */
 	int busyhost;            /* act out a busy host: late ticks, stalls (docs/time.md) */
+	char smp[4];             /* "off": 1 CPU with the 8259 PIC, no APIC */
 	int argc;                /* init's argv after "--" */
 	char *argv[MAX_INIT_ARGS];
 };

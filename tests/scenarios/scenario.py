@@ -7,13 +7,21 @@ regexes that must not, and `verify(log)` returning a list of problems.
 `keys` are (regex, key) pairs, taken in order: once the regex appears in the
 log after the point where the previous key was typed, the key is typed on the
 serial console.
+`firmware="uefi"` boots through OVMF (tools/nickel-qemu --firmware);
+`stick=True` attaches the ISO as a USB stick instead of a CD.
+`screen(ppm_path, log)` returns problems with the screen: with
+stop_when_expected, once every `expect` pattern has appeared QEMU's monitor
+takes a screendump (build/test-logs/NAME.ppm) before QEMU is stopped.
 """
 import os
 import re
 import select
 import signal
 import subprocess
+import tempfile
 import time
+
+from screen import screendump
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -25,7 +33,8 @@ class Scenario:
     def __init__(self, name, args="", smp=1, mem=32, machine="pc", qemu_flags="",
                  iso=False, expect=(), forbid=(), exit_code=0, verify=None,
                  keys=(), timeout=60, modules=(), allow_panic=False,
-                 stop_when_expected=False, debug_exit=True, emulator="qemu"):
+                 stop_when_expected=False, debug_exit=True, emulator="qemu",
+                 firmware="bios", screen=None, stick=False):
         self.name = name
         self.args = args
         self.smp, self.mem, self.machine = smp, mem, machine
@@ -39,6 +48,8 @@ class Scenario:
         # debug_exit=False: no isa-debug-exit device, power-off by ACPI S5.
         # emulator="bochs": tools/nickel-bochs instead of nickel-qemu.
         self.debug_exit, self.emulator = debug_exit, emulator
+        self.firmware, self.screen, self.stick = firmware, screen, stick
+        self.screen_problems = ["no screendump taken"] if screen else []
         if not allow_panic:
             self.forbid += ALWAYS_FORBID
 
@@ -55,6 +66,8 @@ class Scenario:
                 problems.append("unexpected %r" % m.group(0))
         if self.verify and not problems:
             problems += self.verify(log) or []
+        if not problems:
+            problems += self.screen_problems
         return problems
 
 
@@ -68,16 +81,48 @@ def command(sc, kernel, iso):
            "--smp", str(sc.smp), "--mem", str(sc.mem), "--machine", sc.machine,
            "--accel", os.environ.get("ACCEL", "tcg")]
     if sc.iso:
-        cmd += ["--iso", iso]
+        cmd += ["--iso", iso] + (["--stick"] if sc.stick else [])
     else:
         cmd += ["--kernel", kernel, "--append", sc.args]
     for m in sc.modules:
         cmd += ["--module", m]
+    if sc.firmware != "bios":
+        cmd += ["--firmware", sc.firmware]
+    if sc.screen:
+        cmd += ["--monitor", monitor_path(sc)]
     if sc.qemu_flags:
         cmd += ["--qemu-flags=" + sc.qemu_flags]   # "=": flags start with "-"
     if not sc.debug_exit:
         cmd += ["--no-debug-exit"]
     return cmd
+
+
+def monitor_path(sc):
+    """A Unix socket's path must stay short (108 bytes): not under ROOT."""
+    return os.path.join(tempfile.gettempdir(),
+                        "nickel-%d-%s.monitor" % (os.getpid(), sc.name[:60]))
+
+
+def read_until_quiet(p, quiet=2.0, limit=30.0):
+    """The console's output after a pause of `quiet` seconds: the screen
+    is drawn as the serial line is written, so then no glyph is half drawn
+    (stopping the guest alone could cut one in the middle)."""
+    out, end = b"", time.time() + limit
+    while time.time() < end:
+        r, _, _ = select.select([p.stdout], [], [], quiet)
+        chunk = os.read(p.stdout.fileno(), 65536) if r else b""
+        if not chunk:
+            break
+        out += chunk
+    return out
+
+
+def check_screen(sc, log):
+    """Screendump through the monitor, then the scenario's screen check."""
+    ppm = os.path.join(ROOT, "build", "test-logs", sc.name + ".ppm")
+    why = screendump(monitor_path(sc), ppm)
+    text = log.decode("utf-8", "replace").replace("\r", "")
+    sc.screen_problems = [why] if why else sc.screen(ppm, text)
 
 
 EVIDENCE_WAIT = 20      # seconds a timed-out guest gets to print its evidence
@@ -125,6 +170,8 @@ def wall_limit(sc):
 def run_qemu(sc, kernel, iso):
     """Run one scenario; returns (log text, status, wall seconds)."""
     start = time.time()
+    if sc.screen:
+        os.makedirs(os.path.join(ROOT, "build", "test-logs"), exist_ok=True)
     limit = wall_limit(sc)
     # Its own process group: killing nickel-qemu alone left QEMU running
     # (three of them ate the host's CPU for 20 minutes after a make test).
@@ -153,6 +200,9 @@ def run_qemu(sc, kernel, iso):
             log += chunk
             if sc.stop_when_expected and all(
                     re.search(pat.encode(), log, re.M) for pat in sc.expect):
+                if sc.screen:
+                    log += read_until_quiet(p)
+                    check_screen(sc, log)
                 stop(p)
                 status = 124
                 break
@@ -174,4 +224,6 @@ def run_qemu(sc, kernel, iso):
             key_from = lines_end + len(note)
             keys.pop(0)
     text = log.decode("utf-8", "replace").replace("\r", "")
+    if sc.screen and os.path.exists(monitor_path(sc)):
+        os.unlink(monitor_path(sc))
     return text, status, time.time() - start

@@ -136,3 +136,16 @@ UNIT_TEST(reboot_is_0_or_1)
 	CHECK(strcmp(reports, "nickel: bad argument 'reboot=2': out of range 0..1\n") == 0);
 	CHECK_EQ(0, a.reboot);
 }
+
+UNIT_TEST(smp_defaults_on_takes_off_and_rejects_other_values)
+{
+	struct boot_args a;
+
+	CHECK_EQ(0, parse(&a, "k run=1"));
+	CHECK(strcmp(a.smp, "on") == 0);
+	CHECK_EQ(0, parse(&a, "k smp=off"));
+	CHECK(strcmp(a.smp, "off") == 0);
+	CHECK_EQ(1, parse(&a, "k smp=1"));
+	CHECK(strstr(reports, "nickel: bad argument 'smp=1': must be one of: on off") != NULL);
+	CHECK(strcmp(a.smp, "on") == 0);
+}
