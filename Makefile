@@ -1,5 +1,4 @@
-# nickel - top-level Makefile.  Targets and variables: ../shared/docs/contract.md
-# (copied into docs/contract.md).  Each part of the tree adds its rules in mk/*.mk.
+# nickel - top-level Makefile.  Targets and variables: docs/contract.md.  Each part of the tree adds its rules in mk/*.mk.
 
 # ---- user-facing variables (all optional) -----------------------------------
 SMP       ?= 2

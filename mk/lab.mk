@@ -1,4 +1,4 @@
-# The lab's demo programs (issue 7, docs/lab.md): shared sources under
+# The lab's demo programs (docs/lab.md): shared sources under
 # user/lab/ linked into each program (mk/user.mk's USER_SRCS_NAME).
 LAB_COMMON := user/lab/lab.c
 LAB_LAUNCH := user/lab/lab.c user/lab/launch.c

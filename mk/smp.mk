@@ -1,4 +1,4 @@
-# SMP (issue 6): host unit tests of the firmware-table parsers.  They are
+# SMP: host unit tests of the firmware-table parsers.  They are
 # arch code, so their tests also see arch/i386/include (fw_tables.h only:
 # the parsers include nothing else of the arch).
 UNIT_SRCS_test_acpi := arch/i386/acpi.c arch/i386/acpi_fadt.c

@@ -1,4 +1,4 @@
-# SMP and lab ring-3 tests (issues 6 and 7, docs/smp.md): pingpong (cross-CPU
+# SMP and lab ring-3 tests (docs/smp.md): pingpong (cross-CPU
 # wake-up latency) and forkstorm use the lab's latency code.
 USER_SRCS_pingpong := $(LAB_COMMON)
 $(BUILD)/user/pingpong.o: user/lab/lab.h

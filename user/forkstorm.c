@@ -1,5 +1,5 @@
 /*
- * forkstorm - a ring-3 fork/exit storm (issue 6, docs/smp.md), normally init:
+ * forkstorm - a ring-3 fork/exit storm (docs/smp.md), normally init:
  *
  *   forkstorm [children=8] [forks=4] [seconds=10] [warmup_ms=300]
  *

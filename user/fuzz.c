@@ -1,5 +1,5 @@
 /*
- * fuzz - a seeded system-call fuzzer (issue 8; docs/robustness.md).
+ * fuzz - a seeded system-call fuzzer (docs/robustness.md).
  *
  *   fuzz [seed=N] [batches=B] [calls_per_batch=C] [batch_ms=T] [first=K]
  *        [verbose=1]

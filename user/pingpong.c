@@ -1,5 +1,5 @@
 /*
- * pingpong - cross-CPU wake-up latency (issue 6, docs/smp.md).
+ * pingpong - cross-CPU wake-up latency (docs/smp.md).
  *
  *   pingpong [n=1000] [waiter_cpu=1] [writer_cpu=0] [gap_us=2000] [seed=1]
  *

@@ -1,4 +1,4 @@
-"""check=1's tick check of the page directory a CPU runs on (issue 8).
+"""check=1's tick check of the page directory a CPU runs on.
 
 A CPU left on a freed page directory runs on until the frame is reused;
 once the kernel half is overwritten the CPU cannot read the IDT and

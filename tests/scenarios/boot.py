@@ -1,4 +1,4 @@
-"""Boot base scenarios (issue 3): banner, memory, arguments, panics, ISO."""
+"""Boot base scenarios: banner, memory, arguments, panics, ISO."""
 import re
 from scenario import Scenario
 

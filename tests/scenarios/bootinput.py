@@ -1,4 +1,4 @@
-"""Bad boot input (issue 8): no memory map, a nasty command line, 64 and 65
+"""Bad boot input: no memory map, a nasty command line, 64 and 65
 modules.  (0 modules with a missing init: ring3-missing-init-reported-boot-
 continues in ring3.py.)"""
 import os

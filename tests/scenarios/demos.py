@@ -1,4 +1,4 @@
-"""The kernel's lab demos (issue 7): demo=desktop and demo=compile.
+"""The kernel's lab demos: demo=desktop and demo=compile.
 
 The kernel starts the launcher (desktop / compiledemo) as init and the hogs
 itself (kernel/demo/desktop.c), so keys + and - change the load live.  The

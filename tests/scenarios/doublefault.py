@@ -1,4 +1,4 @@
-"""Double faults end in a report, not a silent reset (issue 8).
+"""Double faults end in a report, not a silent reset.
 
 IDT vector 8 is a task gate to a per-CPU double-fault task with its own
 stack and CR3 (arch/i386/double_fault.c, docs/robustness.md).  crash=df

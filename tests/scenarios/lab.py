@@ -1,4 +1,4 @@
-"""Lab scenarios (issue 7): the desktop under 4 hogs on 1 CPU.
+"""Lab scenarios: the desktop under 4 hogs on 1 CPU.
 
 Assertions are on the final stat dump's lat lines (ratios and percentages,
 never wall time).  Each claim compares two runs, so verify() boots the

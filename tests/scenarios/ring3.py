@@ -1,4 +1,4 @@
-"""Ring-3 scenarios (issue 5): usertests as init, fork limits, bad modules."""
+"""Ring-3 scenarios: usertests as init, fork limits, bad modules."""
 import os
 import re
 import struct

@@ -1,4 +1,4 @@
-"""Robustness scenarios (issue 8, ring-3 half): the seeded fuzzer, the
+"""Robustness scenarios: the seeded fuzzer, the
 regression tests of the bugs it found, exhaustion.  docs/robustness.md."""
 import os
 import re

@@ -1,4 +1,4 @@
-"""Scheduler scenarios (issue 4): CPU shares of nice'd hogs under each policy
+"""Scheduler scenarios: CPU shares of nice'd hogs under each policy
 measured from the stat dumps, the live policy switch, idle accounting."""
 import re
 import nickel_log as L

@@ -1,4 +1,4 @@
-"""Self-checks, the soft-lockup watchdog and the stop IPI (issue 8, issue 6b).
+"""Self-checks, the soft-lockup watchdog and the stop IPI.
 
 docs/selfcheck.md describes what each check looks at."""
 import os

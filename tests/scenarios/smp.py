@@ -1,4 +1,4 @@
-"""SMP scenarios (issue 6): every CPU comes online on pc and q35 from the
+"""SMP scenarios: every CPU comes online on pc and q35 from the
 ACPI MADT or the MP table, each CPU's LAPIC timer ticks at the PIT's rate,
 hogs spread over the CPUs, affinity pins them, nice shares hold on a pinned
 CPU, and kernel threads come and go on 4 CPUs without losing a task or a
@@ -224,7 +224,7 @@ SCENARIOS = [boot(n, m) for m in ("pc", "q35") for n in (1, 2, 4, 8, 16)] + [
              args="policy=nick demo=nice nice=0,5,10,19 pin=0 stats=7000 run=21 check=1",
              smp=2, mem=32, expect=[r"demo nice: 4 hogs"],
              verify=share_table("nick", (0, 5, 10, 19)), timeout=240),
-    # Issue 6: 30 s of ring-3 fork/exit on 4 CPUs (~145,000 forks, 32 s wall
+    # 30 s of ring-3 fork/exit on 4 CPUs (~145,000 forks, 32 s wall
     # on an idle host).  Guest-time seconds from the program's clock.
     Scenario("smp-ring3-fork-exit-storm-on-4-cpus-30s-loses-nothing",
              args="init=forkstorm check=1 -- seconds=30", smp=4, mem=64,

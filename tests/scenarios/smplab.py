@@ -1,4 +1,4 @@
-"""SMP scenarios with ring-3 programs (issue 6): cross-CPU wake-up latency
+"""SMP scenarios with ring-3 programs: cross-CPU wake-up latency
 (user/pingpong.c) and pin= for hog processes.  Numbers come from the stat
 dumps (guest time).
 

@@ -1,5 +1,5 @@
 /*
- * lab.h - shared pieces of the lab's demo programs (issue 7, docs/lab.md):
+ * lab.h - shared pieces of the lab's demo programs (docs/lab.md):
  * latency samples and their summary (reported through nickel call 1000 as
  * the stat dump's `lat` line, or printed on Linux), calibrated CPU work,
  * the X request message, and the X client loop shared by xclient/scroller.

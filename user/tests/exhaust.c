@@ -1,5 +1,5 @@
 /*
- * exhaust - run out of a resource, fail cleanly, recover (issue 8).
+ * exhaust - run out of a resource, fail cleanly, recover.
  *   exhaust [only=PREFIX]
  * Each test prints `PASS exhaust:NAME: detail` or `FAIL exhaust:NAME: why`
  * with `free_pages before=X after=Y` (nickel's call 1001).  Each test runs
