@@ -122,19 +122,19 @@ def pinned_to_cpu1(log):
         problems.append("cpu 1 idle %d ms of %d" % (idle1, dt))
     # CPU 1's own count of its ticks (run_ms of what ran there + idle_ms)
     # is the measure: on a loaded host each CPU's ticks run ahead of or
-    # behind jiffies (a vCPU the host does not run catches up at most 1 s),
-    # so against uptime_ms the hogs got 95.5-101.1% with 56-68% of the
-    # ticks lost.  Against jiffies only a gross error fails (85-105%).
+    # behind jiffies (a vCPU the host does not run catches up at most
+    # MAX_CATCH_UP = 1 s later, arch/i386/smp.c), so against uptime_ms the
+    # hogs got 95.5-115.3% with 56-68% of the ticks lost.  Against jiffies
+    # only a gross error fails: more than that 1 s window plus 5% apart.
     hogs = sum(t["run_ms"] - first.task(pid=t["pid"])["run_ms"] for t in last.tasks
                if t["name"] == "hog" and first.task(pid=t["pid"]))
     cpu1 = idle1 + sum(t["run_ms"] - first.task(pid=t["pid"])["run_ms"] for t in last.tasks
                        if t["cpu"] == 1 and first.task(pid=t["pid"]))
     if cpu1 <= 0 or hogs < 0.97 * cpu1:
         problems.append("hogs ran %d of cpu 1's %d ms, expected >= 97%%" % (hogs, cpu1))
-    total = 100.0 * hogs / dt if dt > 0 else 0
-    if not 85 <= total <= 105:
-        problems.append("hogs together got %.1f%% of a CPU by jiffies, expected 85..105"
-                        % total)
+    if abs(hogs - dt) > 1000 + 0.05 * dt:
+        problems.append("hogs ran %d ms in %d ms of jiffies: more than 1 s + 5%% apart"
+                        % (hogs, dt))
     for c in (2, 3):
         if delta(first, last, c, "idle_ms") < 0.9 * dt:
             problems.append("cpu %d ran something: idle %d of %d ms" % (
