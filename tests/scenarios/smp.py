@@ -27,12 +27,18 @@ def elapsed(first, last):
     return last["uptime_ms"] - first["uptime_ms"]
 
 
+def ran_on(first, last, cpu):
+    """run_ms added between two dumps by the tasks the last one shows on cpu."""
+    return sum(t["run_ms"] - first.task(pid=t["pid"])["run_ms"] for t in last.tasks
+               if t["cpu"] == cpu and first.task(pid=t["pid"]))
+
+
 def all_online(n, source="ACPI MADT"):
     """n-1 distinct `cpu K online` lines for K = 1..n-1, the table named,
     the LAPIC timer calibrated against the PIT to QEMU's 1 GHz APIC clock
     (62500 ticks per ms at divide-by-16, within 2%), and, from two stat
-    dumps, every AP ticking once per jiffy (idle CPUs: idle_ms grows like
-    uptime_ms, 90..110%; an AP whose timer does not run stays flat)."""
+    dumps, every AP ticking once per jiffy (its idle_ms plus what ran there
+    grows like uptime_ms; an AP whose timer does not run stays flat)."""
     def verify(log):
         problems = []
         online = sorted(int(k) for k in re.findall(r"^nickel: cpu (\d+) online \(apic id \d+\)", log, re.M))
@@ -52,10 +58,15 @@ def all_online(n, source="ACPI MADT"):
             problems.append("last dump has %d cpu lines, cpus=%s" % (len(last.cpus), last["cpus"]))
             return problems
         dt = elapsed(first, last)
-        for c in range(1, n):      # CPU 0 runs kinit and the stat dumps
-            rate = 100.0 * delta(first, last, c, "idle_ms") / dt
-            if not 90 <= rate <= 110:
-                problems.append("cpu %d: idle_ms grew %.0f%% of uptime (tick rate off)" % (c, rate))
+        for c in range(1, n):
+            # An AP's ticks: idle_ms plus the run_ms of what ran there (the
+            # stats thread may print from an AP: 13% of 1.5 s seen).  Each
+            # CPU may be its catch-up window (1 s, arch/i386/smp.c) behind
+            # jiffies on a busy host; an AP whose timer does not run stays flat.
+            ticks = delta(first, last, c, "idle_ms") + ran_on(first, last, c)
+            if abs(ticks - dt) > 1000 + 0.1 * dt:
+                problems.append("cpu %d: %d ticks in %d ms of jiffies (tick rate off)"
+                                % (c, ticks, dt))
         return problems
     return verify
 
