@@ -14,7 +14,6 @@ void sched_spin_unlock(sched_lock_t *l) { spin_unlock(l); }
 unsigned long sched_irq_save(void) { return irq_save(); }
 void sched_irq_restore(unsigned long flags) { irq_restore(flags); }
 uint32_t sched_jiffies(void) { return jiffies; }
-uint64_t sched_now_us(void) { return time_us(); }
 int sched_this_cpu(void) { return this_cpu_id(); }
 
 void sched_kick_cpu(int cpu)

@@ -27,7 +27,6 @@ void sim_set_cpu(int cpu)
 }
 
 /* Checked locks, irq flag, jiffies, this_cpu: tests/unit/env/sched_host_locks.c. */
-uint64_t sched_now_us(void) { return sim_now_us; }
 
 /* The reschedule IPI becomes an event for sim.c. */
 void sched_kick_cpu(int cpu)

@@ -24,7 +24,6 @@ void sched_spin_unlock(sched_lock_t *l);
 unsigned long sched_irq_save(void);
 void sched_irq_restore(unsigned long flags);
 uint32_t sched_jiffies(void);
-uint64_t sched_now_us(void);
 int sched_this_cpu(void);
 void sched_kick_cpu(int cpu);
 void sched_trace_switch(int cpu, struct sched_task *prev, struct sched_task *next);

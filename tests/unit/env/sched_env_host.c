@@ -11,7 +11,6 @@ void (*sched_host_on_switch)(int, struct sched_task *, struct sched_task *);
 void (*sched_host_on_wakeup)(int, struct sched_task *, int);
 
 /* Locks, irq flag, jiffies and this_cpu: sched_host_locks.c. */
-uint64_t sched_now_us(void) { return (uint64_t)sched_host_jiffies * 1000; }
 
 void sched_kick_cpu(int cpu)
 {
