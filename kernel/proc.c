@@ -289,7 +289,7 @@ static void __attribute__((noreturn)) zombie_ran_again(struct task *t)
 	panic("zombie %d (%s) ran again on cpu %d: state %d array %p se.cpu %d "
 	      "curr %s, refs %d", t->se.pid, t->se.comm, cpu, t->se.state,
 	      (void *)t->se.array, t->se.cpu,
-	      sched_rq[cpu].curr == &t->se ? "itself" : "another task", t->refs);
+	      sched_curr(cpu) == &t->se ? "itself" : "another task", t->refs);
 }
 
 void proc_exit(int wait_status)
@@ -335,20 +335,6 @@ void proc_exit(int wait_status)
 	zombie_ran_again(t);
 }
 
-/* Is zombie c completely off its CPU?  (Its CPU holds the rq lock until
- * the switch away from it is done.) */
-static int off_cpu(struct task *c)
-{
-	struct runqueue *rq = &sched_rq[c->se.cpu];
-	unsigned long f = irq_save();        /* the tick takes this lock too */
-	int busy;
-
-	sched_spin_lock(&rq->lock);
-	busy = c->se.array || rq->curr == &c->se;
-	sched_spin_unlock(&rq->lock);
-	irq_restore(f);
-	return !busy;
-}
 
 struct wait_match { int pid; };
 
@@ -412,7 +398,7 @@ long proc_wait(int pid, uint32_t status_ptr, int options)
 		struct task *z = find_zombie(current, pid, &any);
 
 		spin_unlock_irqrestore(&tasks_lock, f);
-		if (z && off_cpu(z))
+		if (z && sched_task_off_cpu(&z->se))
 			return reap(z, status_ptr);
 		if (z) {
 			sleep_ms(1);                 /* still switching out */

@@ -124,7 +124,7 @@ void cpu_idle_loop(void)
 		/* Work queued here (nr_running, read without the lock: a stale
 		 * value only costs one more tick) runs even if the wake-up's
 		 * reschedule IPI was lost. */
-		if (current->se.need_resched || sched_rq[this_cpu_id()].nr_running)
+		if (current->se.need_resched || sched_nr_running(this_cpu_id()))
 			schedule();
 		__asm__ volatile("sti; hlt");   /* sti's shadow covers the hlt */
 	}

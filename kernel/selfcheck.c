@@ -36,64 +36,6 @@ static void report(int cpu, const char *why)
 	printk("nickel: invariant failed on cpu %d: %s\n", cpu, why);
 }
 
-static int bitmap_empty(const struct prio_array *a)
-{
-	int i;
-
-	for (i = 0; i < SCHED_BITMAP_WORDS; i++)
-		if (a->bitmap[i])
-			return 0;
-	return 1;
-}
-
-static int bit_set(const struct prio_array *a, int prio)
-{
-	return (a->bitmap[prio / 32] >> (prio % 32)) & 1;
-}
-
-/* The O(1) part: counts, and the current task's place in its array. */
-static int check_curr(struct runqueue *rq, char *why, unsigned n)
-{
-	struct sched_task *c = rq->curr;
-	struct prio_array *a;
-
-	if (rq->nr_running != rq->active->nr_active + rq->expired->nr_active) {
-		snprintf(why, n, "nr_running %u but arrays hold %u + %u", rq->nr_running,
-			 rq->active->nr_active, rq->expired->nr_active);
-		return -1;
-	}
-	if (bitmap_empty(rq->active) != !rq->active->nr_active ||
-	    bitmap_empty(rq->expired) != !rq->expired->nr_active) {
-		snprintf(why, n, "a bitmap disagrees with its array's count");
-		return -1;
-	}
-	if (!c || c->is_idle) {
-		if (c && c->array) {
-			snprintf(why, n, "the idle task is queued");
-			return -1;
-		}
-		return 0;
-	}
-	a = c->array;
-	if (c->cpu != rq->cpu) {
-		snprintf(why, n, "current pid %d thinks it is on cpu %d", c->pid, c->cpu);
-		return -1;
-	}
-	if (c->state == SCHED_TASK_RUNNING &&
-	    a != rq->active && !(a == rq->expired && c->need_resched)) {
-		snprintf(why, n, "current pid %d is runnable but %s", c->pid,
-			 a ? "expired without need_resched" : "not queued");
-		return -1;
-	}
-	if (a && (c->prio < 0 || c->prio >= SCHED_MAX_PRIO || !bit_set(a, c->prio) ||
-		  list_empty(&a->queue[c->prio]))) {
-		snprintf(why, n, "current pid %d at prio %d: its queue's bit is clear",
-			 c->pid, c->prio);
-		return -1;
-	}
-	return 0;
-}
-
 /*
  * The page directory this CPU runs on is a live one with the kernel half
  * intact.  A CPU left on a freed directory runs on until the frame is
@@ -146,118 +88,43 @@ static int check_cpu_identity(int cpu, char *why, size_t n)
 
 static void cheap_tick_check(int cpu)
 {
-	struct runqueue *rq = &sched_rq[cpu];
 	char why[128];
-	int bad;
 
 	if (check_cpu_identity(cpu, why, sizeof(why))) {
 		report(cpu, why);
 		return;
 	}
-	if (spin_is_held_here(&rq->lock)) {
-		report(cpu, "the tick came with this CPU holding its rq lock");
-		return;
-	}
-	sched_spin_lock(&rq->lock);
-	bad = check_curr(rq, why, sizeof(why));
-	sched_spin_unlock(&rq->lock);
-	if (bad || check_address_space(why, sizeof(why)) != 0)
+	if (sched_check_curr(cpu, why, sizeof(why)) != 0 ||
+	    check_address_space(why, sizeof(why)) != 0)
 		report(cpu, why);
 }
 
-/* Is p in one of its run queue's arrays? */
-static int on_its_rq(struct sched_task *p)
+/* sched_check_tasks walks the task table through this cursor. */
+static struct sched_task *next_in_table(void *cursor)
 {
-	struct runqueue *rq;
+	struct list_node **node = cursor;
+	struct task *t;
 
-	if (p->cpu < 0 || p->cpu >= sched_ncpus)
-		return 0;
-	rq = &sched_rq[p->cpu];
-	return p->array == rq->active || p->array == rq->expired;
+	if (*node == &all_tasks)
+		return NULL;
+	t = list_entry(*node, struct task, all);
+	*node = (*node)->next;
+	return &t->se;
 }
 
-/*
- * A task leaving a CPU it may no longer use is off every run queue for a
- * moment (sched_finish_switch drops the lock before sched_move_to_allowed
- * queues it elsewhere).  So "runnable but on no run queue" counts only when
- * the same task is seen so at two checks in a row.  CPU 0 only.
- */
-static int unqueued_pid = -1, unqueued_pid_now;
-
-/* One task of the table, with tasks_lock and every rq lock held. */
-static int check_task(struct sched_task *p, char *why, unsigned n)
-{
-	int is_curr = p->cpu >= 0 && p->cpu < sched_ncpus && sched_rq[p->cpu].curr == p;
-
-	if (p->array && !on_its_rq(p)) {
-		snprintf(why, n, "pid %d (%s) is queued on another cpu than %d",
-			 p->pid, p->comm, p->cpu);
-		return -1;
-	}
-	if (p->state == SCHED_TASK_RUNNING && !p->array && !is_curr) {
-		if (p->pid != unqueued_pid) {
-			unqueued_pid_now = p->pid;      /* maybe moving: look again */
-			return 0;
-		}
-		snprintf(why, n, "pid %d (%s) is runnable but on no run queue",
-			 p->pid, p->comm);
-		return -1;
-	}
-	/* A task going to sleep or exiting sets its state itself, then calls
-	 * schedule(): until then it is still queued, and current. */
-	if (p->state != SCHED_TASK_RUNNING && p->array && !is_curr) {
-		snprintf(why, n, "pid %d (%s) in state %d is still queued",
-			 p->pid, p->comm, p->state);
-		return -1;
-	}
-	return 0;
-}
-
-static int check_table_locked(char *why, unsigned n)
-{
-	unsigned queued = 0, counted = 0;
-	struct list_node *node;
-	int c;
-
-	unqueued_pid = unqueued_pid_now;
-	unqueued_pid_now = -1;
-
-	for (node = all_tasks.next; node != &all_tasks; node = node->next) {
-		struct sched_task *p = &list_entry(node, struct task, all)->se;
-
-		if (p->is_idle)
-			continue;
-		if (check_task(p, why, n))
-			return -1;
-		queued += p->array != 0;
-	}
-	for (c = 0; c < sched_ncpus; c++)
-		counted += sched_rq[c].nr_running;
-	/* Exited kernel threads have left the table but may still be queued
-	 * until their CPU switches away; they can only make counted larger. */
-	if (queued > counted) {
-		snprintf(why, n, "%u tasks in the table are queued, run queues count %u",
-			 queued, counted);
-		return -1;
-	}
-	return 0;
-}
-
-/* Task table vs run queues: tasks_lock, then every rq in CPU-id order
- * (the order task_reap_zombies and double_rq_lock use). */
+/* Task table vs run queues: tasks_lock, then every rq (the order
+ * task_reap_zombies uses). */
 int selfcheck_tasks(char *why, unsigned n)
 {
+	struct list_node *node;
 	unsigned long f;
-	int c, ret;
+	int ret;
 
 	if (spin_is_held_here(&tasks_lock))
 		return 0;                   /* interrupted its holder: next time */
 	f = spin_lock_irqsave(&tasks_lock);
-	for (c = 0; c < sched_ncpus; c++)
-		sched_spin_lock(&sched_rq[c].lock);
-	ret = check_table_locked(why, n);
-	for (c = sched_ncpus - 1; c >= 0; c--)
-		sched_spin_unlock(&sched_rq[c].lock);
+	node = all_tasks.next;
+	ret = sched_check_tasks(next_in_table, &node, why, n);
 	spin_unlock_irqrestore(&tasks_lock, f);
 	return ret;
 }

@@ -252,14 +252,8 @@ int task_reap_zombies(void)
 
 	list_for_each_safe(n, tmp, &dead_tasks) {
 		struct task *t = list_entry(n, struct task, sibling);
-		struct runqueue *rq = &sched_rq[t->se.cpu];
-		int busy;
 
-		/* Its CPU holds the rq lock until the switch away is complete. */
-		sched_spin_lock(&rq->lock);
-		busy = t->se.array || rq->curr == &t->se;
-		sched_spin_unlock(&rq->lock);
-		if (busy)
+		if (!sched_task_off_cpu(&t->se))
 			continue;
 		list_del(&t->sibling);
 		task_put_locked(t);

@@ -71,7 +71,7 @@ void trace_switch(int cpu, struct sched_task *prev, struct sched_task *next)
 void trace_wakeup(int cpu, struct sched_task *p, int success)
 {
 	struct trace_event *e = next_slot(cpu);
-	struct sched_task *cur = sched_rq[cpu].curr;
+	struct sched_task *cur = sched_curr(cpu);
 
 	if (!e)
 		return;

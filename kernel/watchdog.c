@@ -50,19 +50,6 @@ void watchdog_touch(int cpu)
 		wd[cpu].warned = 0;
 }
 
-/* Tasks queued on cpu besides the one running there (read without the
- * lock: a stale value only delays or skips one check). */
-static unsigned waiting_on(int cpu)
-{
-	struct runqueue *rq = &sched_rq[cpu];
-	struct sched_task *curr = rq->curr;
-	unsigned n = rq->nr_running;
-
-	if (curr && !curr->is_idle && curr->array && n)
-		n--;
-	return n;
-}
-
 /* The stuck CPU prints its own backtrace from the NMI; wait for it
  * (bounded: it might be stuck where even an NMI cannot print).  Also the
  * `b` key's (backtraces.c). */
@@ -85,7 +72,7 @@ void watchdog_backtrace_of(int cpu)
 
 static void report(int me, int cpu, uint32_t stuck_ms)
 {
-	struct sched_task *curr = sched_rq[cpu].curr;
+	struct sched_task *curr = sched_curr(cpu);
 	struct trap_frame *f;
 
 	printk("nickel: soft lockup on cpu %d: stuck for %ums in %s (pid %d)\n", cpu,
@@ -106,7 +93,7 @@ static void check_cpu(int me, int cpu)
 	uint32_t last = wd[cpu].last_schedule, stuck = jiffies - last;
 
 	if (!cpus[cpu].online || wd[cpu].warned || stuck < WATCHDOG_MS ||
-	    !waiting_on(cpu))
+	    !sched_nr_waiting(cpu))
 		return;
 	if (!__sync_bool_compare_and_swap(&wd[cpu].warned, 0, 1))
 		return;                          /* the other checker reports it */

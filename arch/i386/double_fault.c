@@ -68,7 +68,7 @@ static int mapped_range(const void *p, uint32_t size)
 /* The task the scheduler says was running here, if it can be read. */
 static struct task *faulting_task(int cpu)
 {
-	struct sched_task *se = sched_rq[cpu].curr;
+	struct sched_task *se = sched_curr(cpu);
 	struct task *t;
 
 	if (!se || !mapped_range(se, sizeof(struct task)))
@@ -105,7 +105,7 @@ static void report_task(int cpu, const struct tss *old)
 
 	if (!t || !mapped_range(t->ti, sizeof(*t->ti))) {
 		printk("nickel: running task unknown (run queue curr %08x unreadable)\n",
-		       (uint32_t)sched_rq[cpu].curr);
+		       (uint32_t)sched_curr(cpu));
 		return;
 	}
 	current_thread_info()->task = t;

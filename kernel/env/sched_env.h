@@ -17,6 +17,7 @@ typedef spinlock_t sched_lock_t;
 void sched_lock_init(sched_lock_t *l);
 void sched_spin_lock(sched_lock_t *l);
 void sched_spin_unlock(sched_lock_t *l);
+int sched_lock_held_here(sched_lock_t *l);     /* by the CPU that asks */
 unsigned long sched_irq_save(void);
 void sched_irq_restore(unsigned long flags);
 uint32_t sched_jiffies(void);

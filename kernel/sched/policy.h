@@ -11,6 +11,8 @@
 
 #include "sched.h"
 
+struct runqueue;                 /* private to kernel/sched (sched_impl.h) */
+
 struct sched_policy {
 	const char *name;
 

@@ -115,32 +115,6 @@ struct sched_task {
 	uint32_t acct_stamp;           /* jiffies when the current sleep/wait began */
 };
 
-/* A priority array: 140 FIFO lists and a bitmap of the non-empty ones. */
-#define SCHED_BITMAP_WORDS ((SCHED_MAX_PRIO + 31) / 32)
-struct prio_array {
-	unsigned int nr_active;                 /* tasks on the lists */
-	uint32_t bitmap[SCHED_BITMAP_WORDS];    /* bit i set iff queue[i] non-empty */
-	struct list_node queue[SCHED_MAX_PRIO];
-};
-
-/* One per CPU.  Everything below is protected by `lock` unless noted. */
-struct runqueue {
-	sched_lock_t lock;
-	int cpu;                          /* constant */
-	unsigned int nr_running;          /* queued tasks (active + expired) */
-	uint32_t nr_switches;
-	struct sched_task *curr;          /* running task (idle when none) */
-	struct sched_task *idle;          /* constant after sched_init_idle */
-	struct prio_array *active, *expired;
-	struct prio_array arrays[2];
-	uint32_t array_sequence;          /* nick: bumped at every array swap */
-	uint32_t expired_timestamp;       /* o1: jiffies the first task expired, 0 = none */
-	unsigned int prev_cpu_load[NR_CPUS_MAX]; /* balance: nr_running seen last time */
-	struct sched_task *migrating;     /* pick -> finish: prev leaving a forbidden CPU */
-	uint32_t idle_ms, ipis, migrations_in;
-};
-
-extern struct runqueue sched_rq[NR_CPUS_MAX];
 extern int sched_ncpus;
 
 struct sched_policy;
@@ -189,7 +163,34 @@ int sched_format_wakeup(char *buf, size_t n, int cpu, uint64_t now_us,
 			const struct sched_task *cur, const struct sched_task *p,
 			int success);
 
-/* Debug: 0 when cpu's run queue is consistent, else -1 and a reason. */
+/*
+ * Queries for the rest of the kernel (query.c).  The run queues are private
+ * to kernel/sched; these are the questions the kernel may ask of them.
+ * The lock-free ones read one word and may be stale by the time the caller
+ * looks: good for diagnostics and for "is there work?" hints, never for a
+ * decision that needs the answer to stay true.
+ */
+struct sched_task *sched_curr(int cpu);          /* lock-free: the task running there */
+unsigned int sched_nr_running(int cpu);          /* lock-free: tasks queued there */
+unsigned int sched_nr_waiting(int cpu);          /* lock-free: queued besides the running one */
+bool sched_task_off_cpu(struct sched_task *p);   /* locked: neither queued nor running */
+struct sched_cpu_counts {
+	uint32_t nr_switches, idle_ms, ipis, migrations_in;
+};
+void sched_cpu_counts(int cpu, struct sched_cpu_counts *out); /* lock-free */
+
+/*
+ * Self-checks (check.c).  Each returns 0 when all is well, else -1 and a
+ * reason in why[n]; sched_check_curr returns 1 when it cannot look now.
+ *   sched_check_curr        O(1): counts and the running task's place (every tick)
+ *   sched_check_invariants  O(tasks): a full walk of one run queue
+ *   sched_check_tasks       O(tasks): the caller's task table against every
+ *                           run queue; next(cursor) yields its tasks one by one
+ *                           (NULL at the end), called with every rq lock held
+ */
+int sched_check_curr(int cpu, char *why, size_t n);
 int sched_check_invariants(int cpu, char *why, size_t n);
+int sched_check_tasks(struct sched_task *(*next)(void *cursor), void *cursor,
+		      char *why, size_t n);
 
 #endif

@@ -27,6 +27,33 @@
  * so that the unit tests can evaluate it at other tick rates). */
 #define NICK_MIN_TIMESLICE(hz) ((1 * (hz) / 1000) ? 1 * (hz) / 1000 : 1)
 
+/* A priority array: 140 FIFO lists and a bitmap of the non-empty ones. */
+#define SCHED_BITMAP_WORDS ((SCHED_MAX_PRIO + 31) / 32)
+struct prio_array {
+	unsigned int nr_active;                 /* tasks on the lists */
+	uint32_t bitmap[SCHED_BITMAP_WORDS];    /* bit i set iff queue[i] non-empty */
+	struct list_node queue[SCHED_MAX_PRIO];
+};
+
+/* One per CPU.  Everything below is protected by `lock` unless noted. */
+struct runqueue {
+	sched_lock_t lock;
+	int cpu;                          /* constant */
+	unsigned int nr_running;          /* queued tasks (active + expired) */
+	uint32_t nr_switches;
+	struct sched_task *curr;          /* running task (idle when none) */
+	struct sched_task *idle;          /* constant after sched_init_idle */
+	struct prio_array *active, *expired;
+	struct prio_array arrays[2];
+	uint32_t array_sequence;          /* nick: bumped at every array swap */
+	uint32_t expired_timestamp;       /* o1: jiffies the first task expired, 0 = none */
+	unsigned int prev_cpu_load[NR_CPUS_MAX]; /* balance: nr_running seen last time */
+	struct sched_task *migrating;     /* pick -> finish: prev leaving a forbidden CPU */
+	uint32_t idle_ms, ipis, migrations_in;
+};
+
+extern struct runqueue sched_rq[NR_CPUS_MAX];
+
 #define UNUSED __attribute__((unused))   /* a hook that ignores a parameter */
 #define sched_min(a, b) ((a) < (b) ? (a) : (b))
 

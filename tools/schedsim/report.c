@@ -121,7 +121,7 @@ void rep_trace_wakeup(int cpu, struct sched_task *p, int success)
 
 	if (cfg.trace) {
 		sched_format_wakeup(line, sizeof(line), cpu, sim_now_us,
-				    sched_rq[cpu].curr, p, success);
+				    sched_curr(cpu), p, success);
 		fprintf(stdout, "%s\n", line);
 	}
 }
@@ -213,10 +213,13 @@ void rep_summary(FILE *f, struct sim_group *groups)
 	int c;
 
 	for (c = 0; c < sched_ncpus; c++) {
-		switches += sched_rq[c].nr_switches;
-		idle += sched_rq[c].idle_ms;
-		ipis += sched_rq[c].ipis;
-		mig += sched_rq[c].migrations_in;
+		struct sched_cpu_counts n;
+
+		sched_cpu_counts(c, &n);
+		switches += n.nr_switches;
+		idle += n.idle_ms;
+		ipis += n.ipis;
+		mig += n.migrations_in;
 	}
 	fprintf(f, "## schedsim policy=%s cpus=%d seconds=%u seed=%llu workload=%s\n",
 		sched_policy_name(), sched_ncpus, cfg.seconds,

@@ -195,7 +195,7 @@ static bool lab_sleep_until(struct sim_task *t, uint64_t due)
 
 static struct sim_task *curr_task(int cpu)
 {
-	struct sched_task *p = sched_rq[cpu].curr;
+	struct sched_task *p = sched_curr(cpu);
 
 	return p->is_idle ? NULL : sim_of(p);
 }
@@ -266,7 +266,7 @@ static void service_ipis(uint64_t t)
 		if (c >= sched_ncpus)
 			continue;
 		advance(c, t);
-		if (sched_rq[c].curr->need_resched)
+		if (sched_curr(c)->need_resched)
 			do_schedule(c);
 	}
 }
@@ -274,7 +274,7 @@ static void service_ipis(uint64_t t)
 /* The task running on cpu blocks (or exits): schedule away from it. */
 static void block_current(int cpu, int state)
 {
-	sched_rq[cpu].curr->state = state;
+	sched_curr(cpu)->state = state;
 	do_schedule(cpu);
 }
 
@@ -463,7 +463,7 @@ static void send_request(struct sim_task *cl)
 
 static bool is_running(struct sim_task *t)
 {
-	return sched_rq[t->se.cpu].curr == &t->se;
+	return sched_curr(t->se.cpu) == &t->se;
 }
 
 /* The reply reaches client cl: it uses it (think_us) when it next runs.  A
@@ -652,14 +652,14 @@ static void tick_start(uint32_t j)
 
 		sim_set_cpu(c);
 		sim_now_us = cpu_pos[c];
-		enum sim_op kind = sched_rq[c].curr == sched_rq[c].idle ?
+		enum sim_op kind = sched_curr(c)->is_idle ?
 			SIM_OP_TICK_IDLE : SIM_OP_TICK_BUSY;
 		uint64_t t0 = op_begin();
 		flags = sched_irq_save();
 		sched_tick(c);
 		sched_irq_restore(flags);
 		op_end(kind, t0);
-		if (sched_rq[c].curr->need_resched)
+		if (sched_curr(c)->need_resched)
 			do_schedule(c);
 	}
 	service_ipis((uint64_t)j * 1000);
@@ -703,7 +703,7 @@ static void tick_run(uint32_t j)
 			advance(c, when);
 			sim_now_us = when;
 			timer_fire(t);
-			if (sched_rq[c].curr->need_resched)
+			if (sched_curr(c)->need_resched)
 				do_schedule(c);
 			service_ipis(when);
 			continue;
@@ -715,7 +715,7 @@ static void tick_run(uint32_t j)
 		sim_now_us = when;
 		burst_end(c, t, when);
 		/* a wake-up on this CPU may have asked for a reschedule */
-		if (sched_rq[c].curr->need_resched)
+		if (sched_curr(c)->need_resched)
 			do_schedule(c);
 		service_ipis(when);
 	}
@@ -797,9 +797,9 @@ static struct sim_task *fork_task(struct sim_group *g, int i)
 	struct sim_task *t = task_alloc(g, g->kind, g->name, nice);
 	int cpu = parent->se.cpu;
 
-	if (sched_rq[cpu].curr != &parent->se)
+	if (sched_curr(cpu) != &parent->se)
 		do_schedule(cpu);
-	if (sched_rq[cpu].curr != &parent->se) {
+	if (sched_curr(cpu) != &parent->se) {
 		fprintf(stderr, "schedsim: %s cannot fork: another task runs on its CPU "
 			"(declare it first)\n", parent->se.comm);
 		exit(2);

@@ -10,7 +10,7 @@
 #ifndef SCHEDSIM_SIM_H
 #define SCHEDSIM_SIM_H
 
-#include "sched_impl.h"
+#include "sched.h"
 
 #include <stdint.h>
 #include <stdbool.h>

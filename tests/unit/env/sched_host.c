@@ -78,7 +78,7 @@ void host_tick(void)
 		flags = sched_irq_save();     /* the timer interrupt */
 		sched_tick(c);
 		sched_irq_restore(flags);
-		if (sched_rq[c].curr->need_resched)
+		if (sched_curr(c)->need_resched)
 			host_schedule(c);
 	}
 	sched_host_cpu = 0;
@@ -92,7 +92,7 @@ void host_run(unsigned int ms)
 
 struct sched_task *host_curr(int cpu)
 {
-	return sched_rq[cpu].curr;
+	return sched_curr(cpu);
 }
 
 void host_sleep(struct sched_task *p)

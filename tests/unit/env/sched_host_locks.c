@@ -48,6 +48,11 @@ void sched_spin_unlock(sched_lock_t *l)
 	sched_host_locks_held--;
 }
 
+int sched_lock_held_here(sched_lock_t *l)
+{
+	return l->held && l->owner == sched_host_cpu;
+}
+
 unsigned long sched_irq_save(void)
 {
 	return (unsigned long)sched_host_irqs_off++;
