@@ -106,7 +106,7 @@ static long sys_sched_setscheduler(struct syscall_args *sa)
 
 static long get_scheduler(struct task *t, struct syscall_args *sa)
 {
-	return t->se.policy;
+	return t->se.sched_class;
 }
 
 static long sys_sched_getscheduler(struct syscall_args *sa)
@@ -132,7 +132,7 @@ static long set_param(struct task *t, struct syscall_args *sa)
 
 	if (copy_from_user(&prio, sa->a[1], 4) != 0)
 		return -EFAULT;
-	return sched_setscheduler(&t->se, t->se.policy, prio) < 0 ? -EINVAL : 0;
+	return sched_setscheduler(&t->se, t->se.sched_class, prio) < 0 ? -EINVAL : 0;
 }
 
 static long sys_sched_setparam(struct syscall_args *sa)

@@ -91,7 +91,7 @@ static bool can_migrate_task(struct sched_task *p, struct runqueue *rq,
 		return false;
 	if (!cpu_allowed(p, this_cpu))
 		return false;
-	delta = sched_jiffies() - sched_policy->last_ran(p);
+	delta = sched_jiffies() - sched_active_policy->last_ran(p);
 	if (idle && delta <= cache_decay_ticks)
 		return false;
 	return true;
@@ -108,7 +108,7 @@ static void pull_task(struct runqueue *src, struct sched_task *p,
 	enqueue_task(p, this_rq->active);
 	p->migrations++;
 	this_rq->migrations_in++;
-	if (sched_policy->preempts(this_rq, p))
+	if (sched_active_policy->preempts(this_rq, p))
 		resched_task(this_rq, this_rq->curr);
 }
 

@@ -18,7 +18,7 @@
 
 struct runqueue sched_rq[NR_CPUS_MAX];
 int sched_ncpus = 1;
-const struct sched_policy *sched_policy = &sched_policy_nick;
+const struct sched_policy *sched_active_policy = &sched_policy_nick;
 unsigned int sched_policy_gen = 1;
 unsigned int cache_decay_ticks = 2;
 unsigned int rr_slice_ms = 100;
@@ -32,7 +32,7 @@ void sched_init(int ncpus, const struct sched_policy *pol)
 	if (ncpus > NR_CPUS_MAX)
 		ncpus = NR_CPUS_MAX;
 	sched_ncpus = ncpus;
-	sched_policy = pol ? pol : &sched_policy_nick;
+	sched_active_policy = pol ? pol : &sched_policy_nick;
 	sched_policy_gen++;
 	for (c = 0; c < NR_CPUS_MAX; c++) {
 		struct runqueue *rq = cpu_rq(c);
@@ -53,7 +53,7 @@ void sched_init_idle(int cpu, struct sched_task *idle)
 
 	idle->is_idle = true;
 	idle->prio = idle->static_prio = MAX_PRIO;
-	idle->policy = SCHED_NORMAL;
+	idle->sched_class = SCHED_NORMAL;
 	idle->cpu = cpu;
 	idle->cpus_allowed = SCHED_CPU_BIT(cpu);
 	idle->state = SCHED_TASK_RUNNING;
@@ -77,7 +77,7 @@ void sched_task_init(struct sched_task *p, int pid, const char *name, int nice)
 	if (nice > 19)
 		nice = 19;
 	p->state = SCHED_TASK_NEW;
-	p->policy = SCHED_NORMAL;
+	p->sched_class = SCHED_NORMAL;
 	p->static_prio = p->prio = NICE_TO_PRIO(nice);
 	p->cpus_allowed = ~(sched_cpumask_t)0;
 	p->policy_gen = sched_policy_gen - 1;    /* stale: start/fork re-init */
@@ -150,8 +150,8 @@ void deactivate_task(struct runqueue *rq, struct sched_task *p)
 {
 	dequeue_task(p);
 	rq->nr_running--;
-	if (sched_policy->deactivate)
-		sched_policy->deactivate(rq, p);
+	if (sched_active_policy->deactivate)
+		sched_active_policy->deactivate(rq, p);
 }
 
 /* The scheduler_tick body for a running task (also fork's extra tick). */
@@ -162,14 +162,14 @@ void sched_policy_tick(struct runqueue *rq, struct sched_task *p)
 		p->need_resched = 1;
 		return;
 	}
-	sched_policy->tick(rq, p);
+	sched_active_policy->tick(rq, p);
 }
 
 /* A task that slept through a policy switch gets the new policy's fields. */
 void sched_refresh_policy(struct runqueue *rq, struct sched_task *p)
 {
 	if (p->policy_gen != sched_policy_gen) {
-		sched_policy->init_task(rq, p);
+		sched_active_policy->init_task(rq, p);
 		p->policy_gen = sched_policy_gen;
 	}
 }

@@ -20,12 +20,12 @@ void sched_start_task(struct sched_task *p, int cpu)
 
 	p->cpu = first_allowed_cpu(p, cpu);
 	rq = task_rq_lock(p, &flags);
-	sched_policy->init_task(rq, p);
+	sched_active_policy->init_task(rq, p);
 	p->policy_gen = sched_policy_gen;
 	p->state = SCHED_TASK_RUNNING;
 	p->acct_stamp = sched_jiffies();
 	activate_queued(rq, p);
-	if (sched_policy->preempts(rq, p))
+	if (sched_active_policy->preempts(rq, p))
 		resched_task(rq, rq->curr);
 	task_rq_unlock(rq, flags);
 }
@@ -33,7 +33,7 @@ void sched_start_task(struct sched_task *p, int cpu)
 /* What a child inherits, as Linux's dup_task_struct copies the parent. */
 static void copy_sched_fields(struct sched_task *parent, struct sched_task *c)
 {
-	c->policy = parent->policy;
+	c->sched_class = parent->sched_class;
 	c->rt_priority = parent->rt_priority;
 	c->static_prio = parent->static_prio;
 	c->prio = parent->prio;
@@ -68,7 +68,7 @@ void sched_fork(struct sched_task *parent, struct sched_task *child)
 	child->state = SCHED_TASK_RUNNING;
 	child->need_resched = 0;
 	child->acct_stamp = sched_jiffies();
-	sched_policy->fork(rq, parent, child);
+	sched_active_policy->fork(rq, parent, child);
 	rq->nr_running++;
 	parent->need_resched = 1;
 	task_rq_unlock(rq, flags);
@@ -80,9 +80,9 @@ void sched_exit(struct sched_task *p)
 	unsigned long flags;
 	struct runqueue *rq;
 
-	if (!p->parent || !sched_policy->exit)
+	if (!p->parent || !sched_active_policy->exit)
 		return;
 	rq = task_rq_lock(p, &flags);
-	sched_policy->exit(rq, p, p->parent);
+	sched_active_policy->exit(rq, p, p->parent);
 	task_rq_unlock(rq, flags);
 }

@@ -97,7 +97,7 @@ static void nick_init_task(struct runqueue *rq, struct sched_task *p)
 	p->used_slice = 0;
 	p->first_time_slice = 0;
 	p->array_sequence = rq->array_sequence;
-	if (p->policy == SCHED_NORMAL)
+	if (p->sched_class == SCHED_NORMAL)
 		p->prio = p->static_prio;
 	else
 		p->prio = rt_prio_of(p->rt_priority);
@@ -175,7 +175,7 @@ static void nick_switch_in(struct runqueue *rq UNUSED, struct sched_task *prev,
 static void nick_tick(struct runqueue *rq, struct sched_task *p)
 {
 	if (rt_task(p)) {
-		if (p->policy == SCHED_RR) {
+		if (p->sched_class == SCHED_RR) {
 			p->used_slice++;
 			if (p->used_slice >= task_timeslice(p, rq)) {
 				p->used_slice = 0;

@@ -66,7 +66,7 @@ static void o1_init_task(struct runqueue *rq UNUSED, struct sched_task *p)
 	p->last_run = sched_jiffies();
 	p->first_time_slice = 0;
 	p->time_slice = task_timeslice(p);
-	if (p->policy == SCHED_NORMAL)
+	if (p->sched_class == SCHED_NORMAL)
 		p->prio = p->static_prio;
 	else
 		p->prio = rt_prio_of(p->rt_priority);
@@ -113,7 +113,7 @@ static void o1_tick(struct runqueue *rq, struct sched_task *p)
 	if (p->o1_sleep_avg)
 		p->o1_sleep_avg--;
 	if (rt_task(p)) {
-		if (p->policy == SCHED_RR && !--p->time_slice) {
+		if (p->sched_class == SCHED_RR && !--p->time_slice) {
 			p->time_slice = task_timeslice(p);
 			p->first_time_slice = 0;
 			p->need_resched = 1;

@@ -40,7 +40,7 @@ const struct sched_policy *sched_policy_by_name(const char *name)
 
 const char *sched_policy_name(void)
 {
-	return sched_policy->name;
+	return sched_active_policy->name;
 }
 
 static void unlink_array(struct prio_array *a, struct list_node *out)
@@ -71,7 +71,7 @@ static void requeue_all(struct runqueue *rq)
 		struct sched_task *p = list_first_entry(&tmp, struct sched_task, run_list);
 
 		list_del(&p->run_list);
-		sched_policy->init_task(rq, p);
+		sched_active_policy->init_task(rq, p);
 		p->policy_gen = sched_policy_gen;
 		enqueue_task(p, rq->active);
 	}
@@ -89,7 +89,7 @@ int sched_switch_policy(const struct sched_policy *pol)
 	flags = sched_irq_save();
 	for (c = 0; c < sched_ncpus; c++)
 		sched_spin_lock(&cpu_rq(c)->lock);
-	sched_policy = pol;
+	sched_active_policy = pol;
 	sched_policy_gen++;
 	for (c = 0; c < sched_ncpus; c++)
 		requeue_all(cpu_rq(c));

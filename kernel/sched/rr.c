@@ -16,7 +16,7 @@ static void rr_init_task(struct runqueue *rq UNUSED, struct sched_task *p)
 	p->used_slice = 0;
 	p->first_time_slice = 0;
 	p->timestamp = sched_jiffies();
-	if (p->policy == SCHED_NORMAL)
+	if (p->sched_class == SCHED_NORMAL)
 		p->prio = RR_PRIO;
 	else
 		p->prio = rt_prio_of(p->rt_priority);

@@ -52,7 +52,13 @@ enum sched_state {
 	SCHED_TASK_NEW = 4,
 };
 
-/* Scheduling classes, Linux numbers. */
+/*
+ * Two ideas, two names.  A task's scheduling class (sched_task.sched_class)
+ * is POSIX's: SCHED_NORMAL, or real time SCHED_FIFO / SCHED_RR, which always
+ * run before normal tasks.  The policy (struct sched_policy: nick, o1, rr)
+ * is global and decides how SCHED_NORMAL tasks share the CPUs.
+ * Class numbers are Linux's.
+ */
 enum { SCHED_NORMAL = 0, SCHED_FIFO = 1, SCHED_RR = 2 };
 
 /* Who wakes a task (v7: activate_task treats them differently). */
@@ -87,7 +93,7 @@ struct sched_task {
 	volatile int need_resched;     /* set under rq lock, read by the kernel */
 	int cpu;                       /* its run queue; changes only with that rq locked */
 	sched_cpumask_t cpus_allowed;
-	int policy;                    /* SCHED_NORMAL / FIFO / RR */
+	int sched_class;               /* SCHED_NORMAL / FIFO / RR (the policy is global) */
 	int rt_priority;               /* 1..99 for FIFO/RR, 0 otherwise */
 	int static_prio;               /* 120 + nice */
 	int prio;                      /* dynamic prio 0..139 (idle 140) */
@@ -119,8 +125,8 @@ extern int sched_ncpus;
 
 struct sched_policy;
 extern const struct sched_policy sched_policy_nick, sched_policy_o1, sched_policy_rr;
-/* The current policy: written with every rq lock held, read with any one. */
-extern const struct sched_policy *sched_policy;
+/* The policy in force: written with every rq lock held, read with any one. */
+extern const struct sched_policy *sched_active_policy;
 extern unsigned int sched_policy_gen;
 extern unsigned int cache_decay_ticks;   /* default 2 (kernel: from CPUID / cache_decay=) */
 extern unsigned int rr_slice_ms;         /* default 100 (kernel argument rr_slice=) */
@@ -144,7 +150,7 @@ void sched_finish_switch(int cpu, unsigned long flags);
 
 /* System calls */
 int sched_set_nice(struct sched_task *p, int nice);
-int sched_setscheduler(struct sched_task *p, int policy, int rt_prio);
+int sched_setscheduler(struct sched_task *p, int sched_class, int rt_prio);
 void sched_yield(struct sched_task *p);
 unsigned int sched_rr_interval(struct sched_task *p);
 int sched_set_affinity(struct sched_task *p, sched_cpumask_t mask);

@@ -47,8 +47,8 @@ static struct sched_task *pick_from_arrays(struct runqueue *rq)
 	if (rq->nr_running == 0)
 		load_balance(rq, true);          /* 2.6.0: idle pull at once */
 	if (rq->nr_running == 0) {
-		if (sched_policy->on_idle_pick)
-			sched_policy->on_idle_pick(rq);
+		if (sched_active_policy->on_idle_pick)
+			sched_active_policy->on_idle_pick(rq);
 		return rq->idle;
 	}
 	array = rq->active;
@@ -56,8 +56,8 @@ static struct sched_task *pick_from_arrays(struct runqueue *rq)
 		rq->active = rq->expired;
 		rq->expired = array;
 		array = rq->active;
-		if (sched_policy->on_array_swap)
-			sched_policy->on_array_swap(rq);
+		if (sched_active_policy->on_array_swap)
+			sched_active_policy->on_array_swap(rq);
 	}
 	idx = prio_array_find_next(array, 0);
 	return list_first_entry(&array->queue[idx], struct sched_task, run_list);
@@ -85,7 +85,7 @@ struct sched_task *sched_pick_next(int cpu, unsigned long *flags)
 	prev = rq->curr;
 	now = sched_jiffies();
 	if (!prev->is_idle) {
-		sched_policy->switch_out(rq, prev, now);
+		sched_active_policy->switch_out(rq, prev, now);
 		if (prev->state != SCHED_TASK_RUNNING && prev->array)
 			deactivate_task(rq, prev);
 		else if (prev->array && !cpu_allowed(prev, cpu))
@@ -93,7 +93,7 @@ struct sched_task *sched_pick_next(int cpu, unsigned long *flags)
 	}
 	next = pick_from_arrays(rq);
 	prev->need_resched = 0;
-	sched_policy->switch_in(rq, prev, next, now);
+	sched_active_policy->switch_in(rq, prev, next, now);
 	if (prev != next) {
 		rq->nr_switches++;
 		switch_accounting(prev, next, now);

@@ -30,11 +30,11 @@ static char state_char(int state)
  * for the real-time classes. */
 static const char *class_name(struct sched_task *p)
 {
-	if (p->policy == SCHED_FIFO)
+	if (p->sched_class == SCHED_FIFO)
 		return "fifo";
-	if (p->policy == SCHED_RR)
+	if (p->sched_class == SCHED_RR)
 		return "rt-rr";
-	return sched_policy->name;
+	return sched_active_policy->name;
 }
 
 int sched_format_task(char *buf, size_t n, struct sched_task *p)
@@ -51,9 +51,9 @@ int sched_format_task(char *buf, size_t n, struct sched_task *p)
 	else if (p->array && !task_running(rq, p))
 		wait_ms += now - p->acct_stamp;
 	if (!p->is_idle) {
-		ts = sched_policy->timeslice(rq, p);
-		used = sched_policy->used_slice(rq, p);
-		savg = sched_policy->sleep_avg(p);
+		ts = sched_active_policy->timeslice(rq, p);
+		used = sched_active_policy->used_slice(rq, p);
+		savg = sched_active_policy->sleep_avg(p);
 	}
 	len = sched_snprintf(buf, n,
 		"task pid=%d name=%s cpu=%d state=%c policy=%s nice=%d "

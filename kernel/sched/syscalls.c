@@ -14,16 +14,16 @@ int sched_set_nice(struct sched_task *p, int nice)
 		return -SCHED_EINVAL;
 	rq = task_rq_lock(p, &flags);
 	if (TASK_NICE(p) != nice)
-		sched_policy->set_nice(rq, p, nice);
+		sched_active_policy->set_nice(rq, p, nice);
 	task_rq_unlock(rq, flags);
 	return 0;
 }
 
-static bool valid_sched_params(int policy, int rt_prio)
+static bool valid_sched_params(int sched_class, int rt_prio)
 {
-	if (policy == SCHED_NORMAL)
+	if (sched_class == SCHED_NORMAL)
 		return rt_prio == 0;
-	if (policy == SCHED_FIFO || policy == SCHED_RR)
+	if (sched_class == SCHED_FIFO || sched_class == SCHED_RR)
 		return rt_prio >= 1 && rt_prio <= 99;
 	return false;
 }
@@ -31,26 +31,26 @@ static bool valid_sched_params(int policy, int rt_prio)
 /* 2.6.0 setscheduler: requeue with prio = 99 - rt_priority (RT) or the
  * policy's normal prio.  Reschedules when the running task got worse or a
  * queued one now beats the running one. */
-int sched_setscheduler(struct sched_task *p, int policy, int rt_prio)
+int sched_setscheduler(struct sched_task *p, int sched_class, int rt_prio)
 {
 	unsigned long flags;
 	struct runqueue *rq;
 	struct prio_array *array;
 	int oldprio;
 
-	if (!valid_sched_params(policy, rt_prio) || p->is_idle)
+	if (!valid_sched_params(sched_class, rt_prio) || p->is_idle)
 		return -SCHED_EINVAL;
 	rq = task_rq_lock(p, &flags);
 	array = p->array;
 	if (array)
 		deactivate_task(rq, p);
 	oldprio = p->prio;
-	p->policy = policy;
+	p->sched_class = sched_class;
 	p->rt_priority = rt_prio;
-	if (policy != SCHED_NORMAL)
+	if (sched_class != SCHED_NORMAL)
 		p->prio = rt_prio_of(rt_prio);
 	else
-		p->prio = sched_policy->normal_prio(p);
+		p->prio = sched_active_policy->normal_prio(p);
 	if (array) {
 		activate_queued(rq, p);
 		if (task_running(rq, p)) {
@@ -77,8 +77,8 @@ void sched_yield(struct sched_task *p)
 		if (rt_task(p)) {
 			requeue_task(p);
 		} else {
-			to = sched_policy->yield_array ?
-				sched_policy->yield_array(rq, p) : rq->expired;
+			to = sched_active_policy->yield_array ?
+				sched_active_policy->yield_array(rq, p) : rq->expired;
 			dequeue_task(p);
 			enqueue_task(p, to);
 		}
@@ -94,10 +94,10 @@ unsigned int sched_rr_interval(struct sched_task *p)
 	struct runqueue *rq;
 	unsigned int ts;
 
-	if (p->policy == SCHED_FIFO)
+	if (p->sched_class == SCHED_FIFO)
 		return 0;
 	rq = task_rq_lock(p, &flags);
-	ts = sched_policy->timeslice(rq, p);
+	ts = sched_active_policy->timeslice(rq, p);
 	task_rq_unlock(rq, flags);
 	return ts;
 }
@@ -133,7 +133,7 @@ static void activate_moved(struct runqueue *dst, struct sched_task *p)
 {
 	p->cpu = dst->cpu;
 	sched_refresh_policy(dst, p);
-	sched_policy->activate(dst, p, NULL, SCHED_WAKER_KTHREAD, false);
+	sched_active_policy->activate(dst, p, NULL, SCHED_WAKER_KTHREAD, false);
 	activate_queued(dst, p);
 	/* move_task_away's own test (v7 did not change it to
 	 * TASK_PREEMPTS_CURR); the idle task's 140 loses to anyone */

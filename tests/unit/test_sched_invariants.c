@@ -201,7 +201,7 @@ UNIT_TEST(policy_switch_keeps_every_task)
 	for (round = 0; round < 6; round++) {
 		CHECK_EQ(0, sched_switch_policy(pols[round % 3]));
 		CHECK_EQ(0, check_all(why, sizeof(why)));
-		CHECK(sched_policy == pols[round % 3]);
+		CHECK(sched_active_policy == pols[round % 3]);
 		host_run(300);
 		CHECK_EQ(0, check_all(why, sizeof(why)));
 	}
