@@ -103,11 +103,9 @@ static void pull_task(struct runqueue *src, struct sched_task *p,
 {
 	dequeue_task(p);
 	src->nr_running--;
-	p->cpu = this_rq->cpu;
+	set_task_cpu(p, this_rq->cpu);
 	this_rq->nr_running++;
 	enqueue_task(p, this_rq->active);
-	p->migrations++;
-	this_rq->migrations_in++;
 	if (sched_active_policy->preempts(this_rq, p))
 		resched_task(this_rq, this_rq->curr);
 }

@@ -89,7 +89,6 @@ void double_rq_lock(struct runqueue *a, struct runqueue *b);       /* CPU-id ord
 void double_rq_unlock(struct runqueue *a, struct runqueue *b);
 void resched_task(struct runqueue *rq, struct sched_task *p);       /* need_resched (+IPI) */
 void activate_queued(struct runqueue *rq, struct sched_task *p);    /* enqueue + nr_running */
-int sched_first_allowed(struct sched_task *p);                      /* syscalls.c */
 void deactivate_task(struct runqueue *rq, struct sched_task *p);    /* dequeue + nr_running */
 void sched_policy_tick(struct runqueue *rq, struct sched_task *p);  /* scheduler_tick body */
 void sched_refresh_policy(struct runqueue *rq, struct sched_task *p); /* lazy re-init */
@@ -98,7 +97,10 @@ void sched_refresh_policy(struct runqueue *rq, struct sched_task *p); /* lazy re
 void load_balance(struct runqueue *this_rq, bool idle);
 void rebalance_tick(int cpu, bool idle);
 
-/* syscalls.c: affinity moves */
+/* migrate.c: a task changes CPU */
+int sched_first_allowed(struct sched_task *p);                      /* lowest allowed CPU */
+void set_task_cpu(struct sched_task *p, int cpu);                   /* + migration counts */
+bool migrate_queued_task(struct sched_task *p, int src_cpu);        /* false: retry */
 void sched_move_to_allowed(struct sched_task *p);
 
 /* The policies' formulas by their patch names, for the unit tests. */

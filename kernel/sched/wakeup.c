@@ -20,17 +20,13 @@ static bool sync_migrate(struct runqueue *rq, struct sched_task *p, bool sync)
 
 	if (!task_running(rq, p) && !cpu_allowed(p, p->cpu)) {
 		/* its CPU was forbidden while it switched out (syscalls.c) */
-		p->cpu = sched_first_allowed(p);
-		p->migrations++;
-		cpu_rq(p->cpu)->migrations_in++;
+		set_task_cpu(p, sched_first_allowed(p));
 		return true;
 	}
 	if (!sync || task_running(rq, p) || p->cpu == this_cpu ||
 	    !cpu_allowed(p, this_cpu))
 		return false;
-	p->cpu = this_cpu;      /* p is not queued: only its old rq lock needed */
-	p->migrations++;
-	cpu_rq(this_cpu)->migrations_in++;
+	set_task_cpu(p, this_cpu);   /* p is not queued: only its old rq lock needed */
 	return true;
 }
 
