@@ -1,7 +1,7 @@
 /*
- * run.c - from boot to a running system: the scheduler, CPU 0's idle loop,
- * and "kinit", the first kernel thread, which starts the services and the
- * demo, reaps exited threads, and powers off after run=S seconds.
+ * run.c - from boot to a running system: the scheduler, the other CPUs,
+ * init=, and "kinit", the first kernel thread, which starts the services
+ * and the demo and powers off after run=S seconds.
  */
 #include "task.h"
 #include "sched.h"
@@ -29,62 +29,10 @@
 
 
 void keys_thread_start(void);
-void reaper_thread_start(void);
 void selftest_wait(void);
 void selftest_refs(void);
 unsigned cache_decay_from_cpuid(void);
 void crash_late_start(const char *how);
-
-/* The scheduler tick of one CPU, from its timer interrupt (irqs off);
- * check=1 adds the self-checks and the watchdog (selfcheck.h). */
-void cpu_tick(int cpu)
-{
-	if (boot_args.check) {
-		selfcheck_tick(cpu);
-		watchdog_tick(cpu);
-	}
-	sched_tick(cpu);
-}
-
-/* A CPU's local timer fired while jiffies stood still (smp.c). */
-void cpu_tick_missed(int cpu)
-{
-	if (boot_args.check)
-		watchdog_missed_tick(cpu);
-}
-
-/* CPU 0 also keeps time: jiffies (pit.c) and the sleep timers.  With a
- * LAPIC every CPU's scheduler tick comes from its own timer (smp.c).
- * Without one, the order is Linux's: scheduler_tick in the hard interrupt,
- * then the expired timers (a softirq).  The other way round, the tick would
- * see the sleeper just woken at a better prio: under nick the running
- * task's slice (task_timeslice) would collapse and it would expire. */
-static void cpu0_tick(void)
-{
-	if (!smp_lapic_ticks())
-		cpu_tick(0);
-	timers_tick();
-}
-
-void demo_start(const char *name)
-{
-	if (!strcmp(name, "none"))
-		return;
-	if (!strcmp(name, "nice"))
-		demo_nice_start();
-	else if (!strcmp(name, "storm"))
-		demo_storm_start();
-	else if (!strcmp(name, "desktop") || !strcmp(name, "compile"))
-		demo_lab_start(name);
-	else if (!strcmp(name, "fuzz"))
-		demo_fuzz_start();
-	else if (!strcmp(name, "abuse"))
-		demo_abuse_start();
-	else if (!strcmp(name, "hogs") || !name[0])
-		demo_hogs_start();
-	else
-		printk("nickel: demo %s is not built yet; running none\n", name);
-}
 
 /*
  * kinit sleeps once, until the power-off time: under nick every wake-up of
@@ -113,21 +61,6 @@ static void kinit(void *arg)
 	if ((int32_t)(jiffies - (uint32_t)boot_args.run_s * HZ) < 0)
 		sleep_ms((uint32_t)boot_args.run_s * HZ - jiffies);
 	shutdown_with_record(0);
-}
-
-/* Every CPU's idle task ends here: halt until there is work. */
-void cpu_idle_loop(void)
-{
-	for (;;) {
-		cli();
-		watchdog_touch(this_cpu_id());   /* idle with nothing to do is not stuck */
-		/* Work queued here (nr_running, read without the lock: a stale
-		 * value only costs one more tick) runs even if the wake-up's
-		 * reschedule IPI was lost. */
-		if (current->se.need_resched || sched_nr_running(this_cpu_id()))
-			schedule();
-		__asm__ volatile("sti; hlt");   /* sti's shadow covers the hlt */
-	}
 }
 
 /* init=NAME: that module runs as pid 1, with the words after "--". */

@@ -1,5 +1,7 @@
 /*
- * task.c - kernel threads: create, first run, exit, reap; and schedule().
+ * task.c - kernel threads: the task table, create, first run, references,
+ * exit.  The reaper (reaper.c) frees exited threads; kernel/switch.c gives
+ * the CPU from one task to the next.
  *
  * Locking:
  *   tasks_lock   all_tasks list, nr_tasks, next_pid, each task's
@@ -30,11 +32,7 @@ struct list_node all_tasks = LIST_INIT(all_tasks);
 spinlock_t tasks_lock = SPINLOCK_INIT("tasks");
 static unsigned nr_tasks;
 static int next_pid = 1;
-static struct list_node dead_tasks = LIST_INIT(dead_tasks);  /* tasks_lock */
 static struct task idle_tasks[NR_CPUS];
-static struct wait_queue reaper_wait = WAIT_QUEUE_INIT(reaper_wait);
-
-void switch_to(uint32_t *save_esp, uint32_t next_esp);   /* switch.asm */
 
 /* CPU `cpu`'s idle task runs on the stack that is current now. */
 struct task *idle_task_init(int cpu)
@@ -162,7 +160,7 @@ void task_get(struct task *t)
 	t->refs++;                          /* tasks_lock held */
 }
 
-static void task_put_locked(struct task *t)
+void task_put_locked(struct task *t)
 {
 	if (--t->refs == 0)
 		task_free_stack(t);
@@ -176,12 +174,18 @@ void task_put(struct task *t)
 	spin_unlock_irqrestore(&tasks_lock, f);
 }
 
+/* t leaves the task table and its parent's children (tasks_lock held). */
+static void table_unlink(struct task *t)
+{
+	list_del(&t->all);
+	list_del(&t->sibling);
+	nr_tasks--;
+}
+
 /* A reaped process leaves the table (tasks_lock held). */
 void task_release(struct task *t)
 {
-	list_del(&t->sibling);
-	list_del(&t->all);
-	nr_tasks--;
+	table_unlink(t);
 	task_put_locked(t);
 }
 
@@ -207,12 +211,8 @@ void task_exit(int status)
 
 	t->exit_status = status;
 	detach_children(t);
-	list_del(&t->all);
-	list_del(&t->sibling);
-	list_add_tail(&t->sibling, &dead_tasks);
-	nr_tasks--;
+	task_give_to_reaper(t);
 	spin_unlock_irqrestore(&tasks_lock, f);
-	wake_up(&reaper_wait);
 	cli();
 	sched_exit(&t->se);
 	t->se.state = SCHED_TASK_DEAD;
@@ -220,15 +220,12 @@ void task_exit(int status)
 	panic("dead task %d ran again", t->se.pid);
 }
 
-/* A zombie process whose parent is a kernel thread: the reaper frees it
- * (tasks_lock held, irqs off). */
+/* t has exited and nobody will wait for it: it leaves the table and the
+ * reaper frees it once it is off its CPU (tasks_lock held, irqs off). */
 void task_give_to_reaper(struct task *t)
 {
-	list_del(&t->all);
-	list_del(&t->sibling);
-	list_add_tail(&t->sibling, &dead_tasks);
-	nr_tasks--;
-	wake_up(&reaper_wait);
+	table_unlink(t);
+	reaper_take(t);
 }
 
 /* Undo task_alloc for a task that never ran (a pid lookup may hold it). */
@@ -236,31 +233,9 @@ void task_unlink_unstarted(struct task *t)
 {
 	unsigned long f = spin_lock_irqsave(&tasks_lock);
 
-	list_del(&t->all);
-	list_del(&t->sibling);
-	nr_tasks--;
+	table_unlink(t);
 	task_put_locked(t);
 	spin_unlock_irqrestore(&tasks_lock, f);
-}
-
-/* Free the kernel threads that have exited and are off every CPU. */
-int task_reap_zombies(void)
-{
-	struct list_node *n, *tmp;
-	int freed = 0;
-	unsigned long f = spin_lock_irqsave(&tasks_lock);
-
-	list_for_each_safe(n, tmp, &dead_tasks) {
-		struct task *t = list_entry(n, struct task, sibling);
-
-		if (!sched_task_off_cpu(&t->se))
-			continue;
-		list_del(&t->sibling);
-		task_put_locked(t);
-		freed++;
-	}
-	spin_unlock_irqrestore(&tasks_lock, f);
-	return freed;
 }
 
 unsigned tasks_count(void)
@@ -268,94 +243,3 @@ unsigned tasks_count(void)
 	return nr_tasks;
 }
 
-void preempt_disable(void)
-{
-	current_thread_info()->preempt_count += PREEMPT_ONE;
-}
-
-void preempt_enable(void)
-{
-	current_thread_info()->preempt_count -= PREEMPT_ONE;
-}
-
-/* A process runs on its own page tables; kernel threads on the kernel's
- * (so that no CPU keeps a freed page directory loaded). */
-static void switch_address_space(struct task *next)
-{
-	uint32_t want = next->mm ? virt_to_phys(next->mm->pgdir)
-				 : virt_to_phys(boot_page_dir);
-
-	if (read_cr3() != want)
-		write_cr3(want);
-}
-
-/* x87 state belongs to processes; the kernel is built without floats. */
-static void switch_fpu(struct task *prev, struct task *next)
-{
-	if (prev->fpu_used)
-		__asm__ volatile("fnsave %0" : "=m"(prev->fpu));
-	if (next->fpu_used)
-		__asm__ volatile("frstor %0" : : "m"(next->fpu));
-}
-
-/* Give the CPU to the next task (kernel/sched picks it). */
-void schedule(void)
-{
-	struct task *prev = current, *next;
-	unsigned long flags;
-	int cpu = this_cpu_id();
-
-	watchdog_touch(cpu);
-	next = task_of(sched_pick_next(cpu, &flags));
-	if (next != prev) {
-		next->ti->cpu = cpu;
-		tss_set_kernel_stack(&cpus[cpu], (uint32_t)next->ti + KSTACK_SIZE);
-		switch_address_space(next);
-		switch_fpu(prev, next);
-		switch_to(&prev->saved_esp, next->saved_esp);
-	}
-	sched_finish_switch(this_cpu_id(), flags);
-}
-
-/*
- * The end of every interrupt and system call (idt.c): preempt the running
- * task if the scheduler asked for it, unless preemption is disabled or the
- * interrupt came while interrupts were off (then we are inside a critical
- * section that will call schedule() itself).
- */
-void preempt_on_return(struct trap_frame *f)
-{
-	struct task *t = current;
-
-	if (t && trap_from_user(f))
-		proc_deliver_signals(f);
-	if (!t || !t->se.need_resched || current_thread_info()->preempt_count)
-		return;
-	if (!(f->eflags & EFLAGS_IF))
-		return;
-	schedule();
-}
-
-static bool have_dead_tasks(void *arg)
-{
-	(void)arg;
-	return !list_empty(&dead_tasks);
-}
-
-/* "reaper": frees exited kernel threads; sleeps while there are none. */
-static void reaper(void *arg)
-{
-	(void)arg;
-	for (;;) {
-		wait_event(&reaper_wait, have_dead_tasks, 0);
-		if (task_reap_zombies() == 0)
-			sleep_ms(1);                /* the dead one is still switching out */
-	}
-}
-
-void reaper_thread_start(void)
-{
-	struct task *t = kthread_create("reaper", reaper, 0, 0);
-	if (t)
-		kthread_start(t);
-}

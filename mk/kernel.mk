@@ -10,7 +10,7 @@ KCFLAGS := -m32 -std=gnu11 -ffreestanding -fno-pie -fno-pic -fno-stack-protector
 	-O2 -g -Wall -Wextra -Werror -Wno-unused-parameter $(KINCLUDE)
 LIBGCC  := $(shell $(CC) -m32 -print-libgcc-file-name)
 
-KERNEL_C   := $(sort $(wildcard arch/i386/*.c kernel/*.c kernel/lib/*.c kernel/sched/*.c kernel/env/*.c kernel/demo/*.c))
+KERNEL_C   := $(sort $(wildcard arch/i386/*.c kernel/*.c kernel/lib/*.c kernel/sched/*.c kernel/env/*.c kernel/demo/*.c kernel/selftest/*.c))
 KERNEL_ASM := $(sort $(wildcard boot/*.asm arch/i386/*.asm))
 KERNEL_OBJS := $(patsubst %.c,$(BUILD)/k/%.o,$(KERNEL_C)) \
 	$(patsubst %.asm,$(BUILD)/k/%.o,$(KERNEL_ASM)) \

@@ -68,6 +68,7 @@ void task_exit(int status) __attribute__((noreturn));
 int task_reap_zombies(void);                    /* free exited threads */
 void task_get(struct task *t);                  /* tasks_lock held */
 void task_put(struct task *t);                  /* tasks_lock not held */
+/* switch.c: the switch path */
 void schedule(void);
 void preempt_disable(void);
 void preempt_enable(void);
@@ -76,4 +77,11 @@ struct task *idle_task_init(int cpu);          /* this stack becomes cpu's idle 
 void cpu_idle_loop(void) __attribute__((noreturn));
 void cpu_tick(int cpu);                        /* a CPU's timer interrupt */
 void cpu_tick_missed(int cpu);                 /* one with jiffies standing still */
+void cpu0_tick(void);                          /* CPU 0's timer: time, then the tick */
+
+/* reaper.c: the thread that frees exited tasks */
+void reaper_thread_start(void);
+void reaper_take(struct task *t);              /* tasks_lock held, t out of the table */
+void task_give_to_reaper(struct task *t);      /* task.c: leave the table for the reaper */
+void task_put_locked(struct task *t);          /* tasks_lock held */
 #endif

@@ -1,5 +1,5 @@
 /*
- * selftest_refs.c - `selftest=1` also checks the task reference rule
+ * refs.c - `selftest=1` also checks the task reference rule
  * (task.c): a task someone holds a reference to survives being reaped,
  * and its memory goes with the last task_put.  kinit takes a reference to
  * a kernel thread that exits at once, waits until the reaper has taken it

@@ -1,5 +1,5 @@
 /*
- * selftest_wait.c - `selftest=1` also checks the sleeping primitives with
+ * wait.c - `selftest=1` also checks the sleeping primitives with
  * real threads: "waiter" blocks on a completion that "completer" signals
  * after a 20 ms timed sleep; kinit waits for the waiter to confirm.  The
  * wake-up must come no earlier than the sleep asked for.

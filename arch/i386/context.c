@@ -1,0 +1,41 @@
+/*
+ * context.c - the i386 half of a task switch: what the CPU must be told
+ * when another task takes it.  kernel/switch.c decides when; this file how.
+ */
+#include "context.h"
+#include "task.h"
+#include "mm.h"
+#include "paging.h"
+#include "percpu.h"
+#include "cpu.h"
+#include "kstack.h"
+
+void switch_to(uint32_t *save_esp, uint32_t next_esp);   /* switch.asm */
+
+/* A process runs on its own page tables; kernel threads on the kernel's
+ * (so that no CPU keeps a freed page directory loaded). */
+static void switch_address_space(struct task *next)
+{
+	uint32_t *want = next->mm ? next->mm->pgdir : boot_page_dir;
+
+	if (read_cr3() != virt_to_phys(want))
+		pgdir_activate(want);
+}
+
+/* x87 state belongs to processes; the kernel is built without floats. */
+static void switch_fpu(struct task *prev, struct task *next)
+{
+	if (prev->fpu_used)
+		__asm__ volatile("fnsave %0" : "=m"(prev->fpu));
+	if (next->fpu_used)
+		__asm__ volatile("frstor %0" : : "m"(next->fpu));
+}
+
+void arch_switch_to(struct task *prev, struct task *next, int cpu)
+{
+	next->ti->cpu = cpu;
+	tss_set_kernel_stack(&cpus[cpu], (uint32_t)next->ti + KSTACK_SIZE);
+	switch_address_space(next);
+	switch_fpu(prev, next);
+	switch_to(&prev->saved_esp, next->saved_esp);
+}
