@@ -49,12 +49,6 @@ static void drop_page(uint32_t *pte, void *arg)
 	pmm_free(*pte & ~0xFFFu);
 }
 
-static void count_page(uint32_t *pte, void *arg)
-{
-	(void)pte;
-	(*(unsigned *)arg)++;
-}
-
 /* Drop every user page (one reference each), the page tables, the mm. */
 void mm_destroy(struct mm *mm)
 {
@@ -63,14 +57,6 @@ void mm_destroy(struct mm *mm)
 	for_each_user_pte(mm, drop_page, 0);
 	pgdir_destroy(mm->pgdir);
 	kfree(mm);
-}
-
-unsigned mm_pages(struct mm *mm)
-{
-	unsigned n = 0;
-
-	for_each_user_pte(mm, count_page, &n);
-	return n;
 }
 
 /*

@@ -83,8 +83,3 @@ const struct module *module_find(const char *name)
 	const struct module *m = module_find_any(name);
 	return (m && m->runnable) ? m : 0;
 }
-
-int modules_count(void)
-{
-	return nr_modules;
-}

@@ -310,11 +310,6 @@ void lapic_timer_calibrate(void)
 	       ref ? ref->name : "nothing", n, CAL_ROUNDS);
 }
 
-uint32_t lapic_timer_ticks_per_ms(void)
-{
-	return timer_per_ms;
-}
-
 void lapic_timer_start(void)
 {
 	wr(LAPIC_TIMER_DIV, TIMER_DIV_16);

@@ -36,12 +36,6 @@ void pic_init(void)
 	write_mask();
 }
 
-void pic_mask(int irq)
-{
-	mask |= 1 << irq;
-	write_mask();
-}
-
 void pic_unmask(int irq)
 {
 	mask &= ~(1 << irq);

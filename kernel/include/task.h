@@ -61,7 +61,6 @@ extern struct list_node all_tasks;
 struct spinlock;
 extern struct spinlock tasks_lock;
 
-void tasks_init(void);                         /* boot thread -> idle 0 */
 struct task *kthread_create(const char *name, void (*fn)(void *), void *arg, int nice);
 void kthread_start(struct task *t);             /* first wake-up */
 void task_exit(int status) __attribute__((noreturn));

@@ -31,5 +31,4 @@ uint32_t lapic_read_esr(void);       /* send/accept errors since the last read *
 int  lapic_send_ipi(uint32_t apic_id, uint32_t icr_low);
 void lapic_timer_calibrate(void);    /* boot CPU, against PIT channel 2 */
 void lapic_timer_start(void);        /* this CPU: periodic at HZ */
-uint32_t lapic_timer_ticks_per_ms(void);
 #endif
