@@ -208,11 +208,11 @@ static void run_on_freed_page_directory(void *arg)
 	}
 	preempt_disable();                 /* stay on it: no switch_address_space */
 	pgdir_destroy(pd);
-	write_cr3(virt_to_phys(pd));       /* the bug: pd is free */
+	pgdir_activate(pd);                /* the bug: pd is free */
 	printk("nickel: crash=cr3: cpu %d runs on freed page directory 0x%x\n",
 	       this_cpu_id(), virt_to_phys(pd));
 	crash_hang_spin(1500);
-	write_cr3(virt_to_phys(boot_page_dir));
+	pgdir_activate(boot_page_dir);
 	preempt_enable();
 	printk("nickel: crash=cr3: back on the kernel's page directory\n");
 	task_exit(0);

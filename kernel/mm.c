@@ -53,7 +53,7 @@ static void drop_page(uint32_t *pte, void *arg)
 void mm_destroy(struct mm *mm)
 {
 	if (read_cr3() == virt_to_phys(mm->pgdir))
-		write_cr3(virt_to_phys(boot_page_dir));
+		pgdir_activate(boot_page_dir);
 	for_each_user_pte(mm, drop_page, 0);
 	pgdir_destroy(mm->pgdir);
 	kfree(mm);

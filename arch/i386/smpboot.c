@@ -72,7 +72,7 @@ static void __attribute__((noreturn, used)) ap_entry(int cpu)
 {
 	struct cpu *c = &cpus[cpu];
 
-	write_cr3(virt_to_phys(boot_page_dir));   /* leave the identity copy */
+	pgdir_activate(boot_page_dir);            /* leave the identity copy */
 	gdt_init_cpu(c);
 	double_fault_init_cpu(c);
 	idt_load();
