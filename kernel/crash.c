@@ -24,6 +24,7 @@
  *               for 2 s (the shape of a lost wake-up): check=1's
  *               sleepcheck.c must report it as overdue, once
  */
+#include "crash.h"
 #include "string.h"
 #include "printk.h"
 #include "task.h"

@@ -21,11 +21,9 @@
 #include "smp.h"
 #include "module.h"
 #include "kstack.h"
-
-void boot_mem_init(const struct multiboot_info *mb);
-unsigned boot_mem_mib(const struct multiboot_info *mb);
-void crash_on_purpose(const char *how);
-void kernel_run(void) __attribute__((noreturn));
+#include "boot_mem.h"
+#include "crash.h"
+#include "run.h"
 
 static char cmdline_copy[1024];
 

@@ -26,14 +26,12 @@
 #include "abi.h"
 #include "bench.h"
 #include "selfcheck.h"
+#include "keys.h"
+#include "selftest.h"
+#include "crash.h"
+#include "cpuinfo.h"
+#include "run.h"
 
-
-void keys_thread_start(void);
-void reaper_thread_start(void);
-void selftest_wait(void);
-void selftest_refs(void);
-unsigned cache_decay_from_cpuid(void);
-void crash_late_start(const char *how);
 
 /* The scheduler tick of one CPU, from its timer interrupt (irqs off);
  * check=1 adds the self-checks and the watchdog (selfcheck.h). */

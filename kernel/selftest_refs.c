@@ -6,6 +6,7 @@
  * off the task table, checks the struct is intact, then drops it and
  * checks that the heap got the struct back.
  */
+#include "selftest.h"
 #include "task.h"
 #include "proc.h"
 #include "heap.h"

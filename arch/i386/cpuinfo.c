@@ -4,6 +4,7 @@
  * Roughly 2 ticks for 512 KiB and 6 for 2 MiB, as the spec asks; 2 when
  * the CPU does not say.
  */
+#include "cpuinfo.h"
 #include "cpu.h"
 
 unsigned cache_decay_from_cpuid(void)

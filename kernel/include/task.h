@@ -75,4 +75,12 @@ struct task *idle_task_init(int cpu);          /* this stack becomes cpu's idle 
 void cpu_idle_loop(void) __attribute__((noreturn));
 void cpu_tick(int cpu);                        /* a CPU's timer interrupt */
 void cpu_tick_missed(int cpu);                 /* one with jiffies standing still */
+void reaper_thread_start(void);                /* kinit: frees exited kernel threads */
+
+/* For proc.c: a process is a task that task.c allocates, starts and frees. */
+struct task *task_alloc(const char *name, enum task_kind kind, int nice);
+void task_switch_frame(struct task *t, void (*first)(void));  /* first switch_to returns into first */
+void task_release(struct task *t);             /* a reaped process leaves the table */
+void task_give_to_reaper(struct task *t);      /* a zombie nobody will wait for */
+void task_unlink_unstarted(struct task *t);    /* undo task_alloc: it never ran */
 #endif
