@@ -27,8 +27,6 @@
 #include "panic.h"
 #include "uaccess.h"
 
-void trap_frame_enter(struct trap_frame *f) __attribute__((noreturn));  /* isr.asm */
-
 static struct task *init_task;
 
 struct trap_frame *task_user_frame(struct task *t)

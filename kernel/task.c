@@ -19,6 +19,7 @@
 #include "percpu.h"
 #include "cpu.h"
 #include "trap.h"
+#include "switch.h"
 #include "string.h"
 #include "printk.h"
 #include "panic.h"
@@ -33,8 +34,6 @@ static int next_pid = 1;
 static struct list_node dead_tasks = LIST_INIT(dead_tasks);  /* tasks_lock */
 static struct task idle_tasks[NR_CPUS];
 static struct wait_queue reaper_wait = WAIT_QUEUE_INIT(reaper_wait);
-
-void switch_to(uint32_t *save_esp, uint32_t next_esp);   /* switch.asm */
 
 /* CPU `cpu`'s idle task runs on the stack that is current now. */
 struct task *idle_task_init(int cpu)

@@ -28,10 +28,9 @@
 #include "printk.h"
 #include "string.h"
 #include "thread_info.h"
+#include "trap.h"
 
 #define EFLAGS_RESERVED 0x2            /* bit 1 is always set */
-
-void double_fault_entry(void);         /* isr.asm */
 
 /* 128-byte slots: a TSS never straddles a page. */
 static struct { struct tss tss; } __attribute__((aligned(128))) df_task[NR_CPUS];
