@@ -54,10 +54,6 @@ struct trampoline_params {              /* layout = tr_params in the asm */
 	uint32_t claimed;               /* set by the AP that takes them */
 };
 
-int smp_table_apic_id(int n);           /* smp_detect.c */
-void smp_ap_vectors_ready(void);        /* smp.c */
-void smp_start_tick(void);              /* smp.c */
-
 static volatile int ap_ready;           /* set by the AP, cleared by the boot CPU */
 static int aps_in_x2apic_mode;          /* counted by each AP as it starts */
 
