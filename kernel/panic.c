@@ -14,7 +14,6 @@
 #include "smp.h"
 #include "thread_info.h"
 
-extern int console_panicking;
 static volatile int panicking;
 
 static int kernel_text(uint32_t a)
