@@ -20,8 +20,8 @@ extern int lapic_x2;                /* 1: x2APIC mode (MSRs, 32-bit ids) */
 
 int  lapic_init_boot(uint32_t phys); /* boot CPU: map and enable; 0 or -1 */
 void lapic_init_ap(void);            /* each AP, before its timer */
-void lapic_set_nmi_lint(int lint);
-int  lapic_x2_here(void);            /* this CPU's APIC is in x2APIC mode */   /* the MADT's NMI pin for the APs (0 or 1) */
+void lapic_set_nmi_lint(int lint);   /* the MADT's NMI pin for the APs (0 or 1) */
+int  lapic_x2_here(void);            /* this CPU's APIC is in x2APIC mode */
 uint32_t lapic_id(void);
 void lapic_eoi(void);
 void lapic_mask_lint0(void);         /* the PIC's virtual wire, once the IOAPIC routes */
