@@ -5,7 +5,7 @@
 #include "boot_mem.h"
 #include "multiboot.h"
 #include "mb_mem.h"
-#include "paging.h"
+#include "arch/paging.h"
 #include "pmm.h"
 #include "heap.h"
 #include "printk.h"

@@ -30,11 +30,11 @@
 #include "task.h"
 #include "wait.h"
 #include "panic.h"
-#include "percpu.h"
-#include "timer.h"
-#include "cpu.h"
+#include "arch/percpu.h"
+#include "arch/timer.h"
+#include "arch/cpu.h"
 #include "pmm.h"
-#include "paging.h"
+#include "arch/paging.h"
 
 #define HANG_MS 7000
 

@@ -3,11 +3,11 @@
  * regions (heap, stack, anonymous mmap), page faults.  See mm.h.
  */
 #include "mm.h"
-#include "paging.h"
+#include "arch/paging.h"
 #include "pmm.h"
 #include "heap.h"
 #include "string.h"
-#include "cpu.h"
+#include "arch/cpu.h"
 
 #define USER_RW (PTE_USER | PTE_WRITE)
 #define PDE_USER_LAST (USER_TOP >> 22)

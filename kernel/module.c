@@ -6,7 +6,7 @@
  */
 #include "module.h"
 #include "multiboot.h"
-#include "paging.h"
+#include "arch/paging.h"
 #include "elf.h"
 #include "string.h"
 #include "printk.h"

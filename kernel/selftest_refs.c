@@ -11,7 +11,7 @@
 #include "proc.h"
 #include "heap.h"
 #include "spinlock.h"
-#include "timer.h"
+#include "arch/timer.h"
 #include "printk.h"
 
 static void exit_at_once(void *arg)

@@ -7,7 +7,7 @@
 #include "selftest.h"
 #include "wait.h"
 #include "task.h"
-#include "timer.h"
+#include "arch/timer.h"
 #include "printk.h"
 
 static struct completion go, done;

@@ -3,6 +3,8 @@
 CC      := gcc
 NASM    := nasm
 LD      := ld
+# Arch headers are included by a path that names the layer: "arch/cpu.h"
+# (arch/i386/include/arch/cpu.h).
 KINCLUDE := -nostdinc -isystem $(shell $(CC) -m32 -print-file-name=include) \
 	-Iarch/i386/include -Ikernel/include -Ikernel/sched -Ikernel/env
 KCFLAGS := -m32 -std=gnu11 -ffreestanding -fno-pie -fno-pic -fno-stack-protector \
@@ -15,6 +17,10 @@ KERNEL_ASM := $(sort $(wildcard boot/*.asm arch/i386/*.asm))
 KERNEL_OBJS := $(patsubst %.c,$(BUILD)/k/%.o,$(KERNEL_C)) \
 	$(patsubst %.asm,$(BUILD)/k/%.o,$(KERNEL_ASM)) \
 	$(BUILD)/k/font.o
+
+# Until kernel/env/sched_env.c says "arch/cpu.h", "arch/timer.h" and
+# "arch/smp.h", it alone finds them by their bare names.
+$(BUILD)/k/kernel/env/%.o: KCFLAGS += -Iarch/i386/include/arch
 
 $(BUILD)/k/%.o: %.c
 	@mkdir -p $(dir $@)

@@ -26,11 +26,11 @@
  * The registers are per CPU: no locking, every function acts on the CPU
  * that runs it (interrupts off where a sequence must not be split).
  */
-#include "lapic.h"
-#include "paging.h"
-#include "cpu.h"
-#include "timer.h"
-#include "trap.h"
+#include "arch/lapic.h"
+#include "arch/paging.h"
+#include "arch/cpu.h"
+#include "arch/timer.h"
+#include "arch/trap.h"
 #include "printk.h"
 #include "cmdline.h"
 #include "string.h"

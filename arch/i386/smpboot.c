@@ -22,15 +22,15 @@
  * the copy is freed when all APs are up (kept when one did not answer: it
  * might still wake up and run through it).
  */
-#include "smp.h"
-#include "lapic.h"
-#include "percpu.h"
-#include "paging.h"
+#include "arch/smp.h"
+#include "arch/lapic.h"
+#include "arch/percpu.h"
+#include "arch/paging.h"
 #include "pmm.h"
 #include "kstack.h"
-#include "timer.h"
-#include "trap.h"
-#include "cpu.h"
+#include "arch/timer.h"
+#include "arch/trap.h"
+#include "arch/cpu.h"
 #include "task.h"
 #include "sched.h"
 #include "printk.h"
