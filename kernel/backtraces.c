@@ -12,12 +12,12 @@
 #include "task.h"
 #include "wait.h"
 #include "spinlock.h"
-#include "timer.h"
+#include "arch/timer.h"
 #include "printk.h"
 #include "panic.h"
 #include "ksyms.h"
-#include "percpu.h"
-#include "lapic.h"
+#include "arch/percpu.h"
+#include "arch/lapic.h"
 #include "thread_info.h"
 
 /* A switched-out task's stack starts with switch_to's frame (switch.asm):

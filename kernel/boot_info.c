@@ -7,8 +7,8 @@
  */
 #include "boot_info.h"
 #include "fbcon.h"
-#include "fw_tables.h"
-#include "paging.h"
+#include "arch/fw_tables.h"
+#include "arch/paging.h"
 #include "printk.h"
 #include "string.h"
 

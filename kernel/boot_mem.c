@@ -2,9 +2,10 @@
  * boot_mem.c - memory set-up at boot: the page allocator over the multiboot
  * map, then the kernel heap on top of it, and the banner's memory figures.
  */
+#include "boot_mem.h"
 #include "multiboot.h"
 #include "mb_mem.h"
-#include "paging.h"
+#include "arch/paging.h"
 #include "pmm.h"
 #include "heap.h"
 #include "printk.h"

@@ -14,7 +14,7 @@
  * happen charged nobody) and says so at power-off instead.
  */
 #include "clock_check.h"
-#include "timer.h"
+#include "arch/timer.h"
 #include "printk.h"
 
 uint32_t clock_tsc_ms(void)

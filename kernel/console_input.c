@@ -5,7 +5,7 @@
  * protects the ring.
  */
 #include "console_input.h"
-#include "console_hw.h"
+#include "arch/console_hw.h"
 #include "wait.h"
 
 #define RING 64

@@ -6,7 +6,7 @@
  */
 #include "elf.h"
 #include "mm.h"
-#include "paging.h"
+#include "arch/paging.h"
 #include "pmm.h"
 #include "string.h"
 

@@ -4,6 +4,7 @@
  *   s stat dump   t tracing on/off   r next policy (nick -> o1 -> rr)
  *   + add a hog   - remove a hog     h help
  */
+#include "keys.h"
 #include "console_input.h"
 #include "statdump.h"
 #include "trace.h"

@@ -20,7 +20,7 @@
  */
 #include "kstack.h"
 #include "pmm.h"
-#include "paging.h"
+#include "arch/paging.h"
 #include "printk.h"
 #include "thread_info.h"
 

@@ -7,25 +7,23 @@
 #include "printk.h"
 #include "panic.h"
 #include "power.h"
-#include "paging.h"
+#include "arch/paging.h"
 #include "pmm.h"
 #include "heap.h"
-#include "percpu.h"
-#include "trap.h"
-#include "pic.h"
-#include "timer.h"
-#include "cpu.h"
+#include "arch/percpu.h"
+#include "arch/trap.h"
+#include "arch/pic.h"
+#include "arch/timer.h"
+#include "arch/cpu.h"
 #include "thread_info.h"
 #include "string.h"
 #include "version.h"
-#include "smp.h"
+#include "arch/smp.h"
 #include "module.h"
 #include "kstack.h"
-
-void boot_mem_init(const struct multiboot_info *mb);
-unsigned boot_mem_mib(const struct multiboot_info *mb);
-void crash_on_purpose(const char *how);
-void kernel_run(void) __attribute__((noreturn));
+#include "boot_mem.h"
+#include "crash.h"
+#include "run.h"
 
 static char cmdline_copy[1024];
 

@@ -3,11 +3,11 @@
  * regions (heap, stack, anonymous mmap), page faults.  See mm.h.
  */
 #include "mm.h"
-#include "paging.h"
+#include "arch/paging.h"
 #include "pmm.h"
 #include "heap.h"
 #include "string.h"
-#include "cpu.h"
+#include "arch/cpu.h"
 
 #define USER_RW (PTE_USER | PTE_WRITE)
 #define PDE_USER_LAST (USER_TOP >> 22)
@@ -49,28 +49,14 @@ static void drop_page(uint32_t *pte, void *arg)
 	pmm_free(*pte & ~0xFFFu);
 }
 
-static void count_page(uint32_t *pte, void *arg)
-{
-	(void)pte;
-	(*(unsigned *)arg)++;
-}
-
 /* Drop every user page (one reference each), the page tables, the mm. */
 void mm_destroy(struct mm *mm)
 {
 	if (read_cr3() == virt_to_phys(mm->pgdir))
-		write_cr3(virt_to_phys(boot_page_dir));
+		pgdir_activate(boot_page_dir);
 	for_each_user_pte(mm, drop_page, 0);
 	pgdir_destroy(mm->pgdir);
 	kfree(mm);
-}
-
-unsigned mm_pages(struct mm *mm)
-{
-	unsigned n = 0;
-
-	for_each_user_pte(mm, count_page, &n);
-	return n;
 }
 
 /*

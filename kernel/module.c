@@ -6,7 +6,7 @@
  */
 #include "module.h"
 #include "multiboot.h"
-#include "paging.h"
+#include "arch/paging.h"
 #include "elf.h"
 #include "string.h"
 #include "printk.h"
@@ -82,9 +82,4 @@ const struct module *module_find(const char *name)
 {
 	const struct module *m = module_find_any(name);
 	return (m && m->runnable) ? m : 0;
-}
-
-int modules_count(void)
-{
-	return nr_modules;
 }

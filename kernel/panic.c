@@ -7,14 +7,13 @@
 #include "panic.h"
 #include "printk.h"
 #include "power.h"
-#include "trap.h"
-#include "cpu.h"
+#include "arch/trap.h"
+#include "arch/cpu.h"
 #include "ksyms.h"
-#include "paging.h"
-#include "smp.h"
+#include "arch/paging.h"
+#include "arch/smp.h"
 #include "thread_info.h"
 
-extern int console_panicking;
 static volatile int panicking;
 
 static int kernel_text(uint32_t a)

@@ -9,7 +9,7 @@
 #include "pmm.h"
 #include "multiboot.h"
 #include "mb_mem.h"
-#include "paging.h"
+#include "arch/paging.h"
 #include "spinlock.h"
 #include "string.h"
 #include "printk.h"

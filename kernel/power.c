@@ -10,9 +10,9 @@
  */
 #include "power.h"
 #include "printk.h"
-#include "io.h"
-#include "cpu.h"
-#include "acpi_platform.h"
+#include "arch/io.h"
+#include "arch/cpu.h"
+#include "arch/acpi_platform.h"
 #include "cmdline.h"
 
 #define DEBUG_EXIT_PORT 0xF4

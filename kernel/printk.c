@@ -5,11 +5,11 @@
  * Lock: console_lock keeps lines from different CPUs whole.
  */
 #include "printk.h"
-#include "console_hw.h"
+#include "arch/console_hw.h"
 #include "spinlock.h"
 #include "string.h"
 #include "fbcon.h"
-#include "paging.h"
+#include "arch/paging.h"
 
 static spinlock_t console_lock = SPINLOCK_INIT("console");
 int console_panicking;          /* set by panic: never wait for the lock */

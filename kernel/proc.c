@@ -15,24 +15,17 @@
 #include "module.h"
 #include "file.h"
 #include "wait.h"
-#include "trap.h"
-#include "paging.h"
-#include "percpu.h"
+#include "arch/trap.h"
+#include "arch/paging.h"
+#include "arch/percpu.h"
 #include "cmdline.h"
 #include "shutdown.h"
 #include "printk.h"
 #include "string.h"
 #include "abi.h"
-#include "cpu.h"
+#include "arch/cpu.h"
 #include "panic.h"
 #include "uaccess.h"
-
-void trap_frame_enter(struct trap_frame *f) __attribute__((noreturn));  /* isr.asm */
-struct task *task_alloc(const char *name, enum task_kind kind, int nice);
-void task_switch_frame(struct task *t, void (*first)(void));
-void task_release(struct task *t);
-void task_give_to_reaper(struct task *t);
-void task_unlink_unstarted(struct task *t);
 
 static struct task *init_task;
 

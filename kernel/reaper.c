@@ -10,7 +10,7 @@
 #include "task.h"
 #include "spinlock.h"
 #include "wait.h"
-#include "timer.h"
+#include "arch/timer.h"
 
 static struct list_node dead_tasks = LIST_INIT(dead_tasks);   /* tasks_lock */
 static struct wait_queue reaper_wait = WAIT_QUEUE_INIT(reaper_wait);

@@ -7,10 +7,10 @@
 #include "sched.h"
 #include "cmdline.h"
 #include "heap.h"
-#include "percpu.h"
-#include "timer.h"
-#include "trap.h"
-#include "cpu.h"
+#include "arch/percpu.h"
+#include "arch/timer.h"
+#include "arch/trap.h"
+#include "arch/cpu.h"
 #include "wait.h"
 #include "demo.h"
 #include "statdump.h"
@@ -20,19 +20,19 @@
 #include "printk.h"
 #include "string.h"
 #include "panic.h"
-#include "smp.h"
+#include "arch/smp.h"
 #include "proc.h"
 #include "syscall.h"
 #include "abi.h"
 #include "bench.h"
 #include "selfcheck.h"
+#include "keys.h"
+#include "selftest.h"
+#include "crash.h"
+#include "arch/cpuinfo.h"
+#include "run.h"
 
 
-void keys_thread_start(void);
-void selftest_wait(void);
-void selftest_refs(void);
-unsigned cache_decay_from_cpuid(void);
-void crash_late_start(const char *how);
 
 /*
  * kinit sleeps once, until the power-off time: under nick every wake-up of

@@ -18,13 +18,13 @@
 #include "spinlock.h"
 #include "pmm.h"
 #include "heap.h"
-#include "paging.h"
-#include "percpu.h"
-#include "timer.h"
+#include "arch/paging.h"
+#include "arch/percpu.h"
+#include "arch/timer.h"
 #include "printk.h"
 #include "string.h"
-#include "cpu.h"
-#include "lapic.h"
+#include "arch/cpu.h"
+#include "arch/lapic.h"
 
 static uint32_t last_report[NR_CPUS];   /* jiffies + 1 of the last report; that CPU only */
 

@@ -17,7 +17,7 @@
 #include "task.h"
 #include "wait.h"
 #include "spinlock.h"
-#include "timer.h"
+#include "arch/timer.h"
 #include "printk.h"
 #include "panic.h"
 #include "ksyms.h"

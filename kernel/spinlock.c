@@ -5,10 +5,10 @@
  * are reported instead of hanging silently.
  */
 #include "spinlock.h"
-#include "cpu.h"
+#include "arch/cpu.h"
 #include "thread_info.h"
 #include "panic.h"
-#include "timer.h"
+#include "arch/timer.h"
 
 int spinlock_debug;
 

@@ -14,14 +14,14 @@
  */
 #include "task.h"
 #include "sched.h"
-#include "context.h"
+#include "arch/context.h"
 #include "cmdline.h"
 #include "selfcheck.h"
-#include "percpu.h"
-#include "cpu.h"
-#include "trap.h"
-#include "timer.h"
-#include "smp.h"
+#include "arch/percpu.h"
+#include "arch/cpu.h"
+#include "arch/trap.h"
+#include "arch/timer.h"
+#include "arch/smp.h"
 #include "proc.h"
 
 /* The scheduler tick of one CPU, from its timer interrupt (irqs off);

@@ -4,7 +4,7 @@
 #include "uaccess.h"
 #include "mm.h"
 #include "wait.h"
-#include "timer.h"
+#include "arch/timer.h"
 #include "abi.h"
 #include "string.h"
 #include "version.h"

@@ -3,9 +3,9 @@
  * ebp, result (or -errno) back in eax.  Unknown numbers get -ENOSYS.
  */
 #include "syscall.h"
-#include "trap.h"
+#include "arch/trap.h"
 #include "abi.h"
-#include "cpu.h"
+#include "arch/cpu.h"
 
 static syscall_fn table[NR_SYSCALLS];
 

@@ -10,8 +10,8 @@
 #include "heap.h"
 #include "string.h"
 #include "printk.h"
-#include "percpu.h"
-#include "timer.h"
+#include "arch/percpu.h"
+#include "arch/timer.h"
 
 #define TRACE_EVENTS 8192               /* per CPU (~0.5 MiB); the oldest are overwritten */
 

@@ -5,9 +5,9 @@
  */
 #include "wait.h"
 #include "task.h"
-#include "trap.h"
-#include "timer.h"
-#include "cpu.h"
+#include "arch/trap.h"
+#include "arch/timer.h"
+#include "arch/cpu.h"
 
 void wait_queue_init(struct wait_queue *wq)
 {

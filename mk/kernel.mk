@@ -3,6 +3,8 @@
 CC      := gcc
 NASM    := nasm
 LD      := ld
+# Arch headers are included by a path that names the layer: "arch/cpu.h"
+# (arch/i386/include/arch/cpu.h).
 KINCLUDE := -nostdinc -isystem $(shell $(CC) -m32 -print-file-name=include) \
 	-Iarch/i386/include -Ikernel/include -Ikernel/sched -Ikernel/env
 KCFLAGS := -m32 -std=gnu11 -ffreestanding -fno-pie -fno-pic -fno-stack-protector \

@@ -25,7 +25,7 @@
  *
  * Portable like acpi.c: memory only through fw_map_fn, never prints.
  */
-#include "fw_tables.h"
+#include "arch/fw_tables.h"
 #include "string.h"
 
 #define FADT_V1_LEN        116

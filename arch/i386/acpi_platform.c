@@ -6,7 +6,7 @@
  * legacy paths (the PIT, QEMU's ports, 0xCF9, the keyboard controller).
  * Written by the boot CPU in smp_detect, read-only afterwards.
  */
-#include "acpi_platform.h"
+#include "arch/acpi_platform.h"
 #include "printk.h"
 
 struct acpi_fadt acpi_fadt;

@@ -16,11 +16,11 @@
  *   4. a triple fault (an empty IDT, then an interrupt).
  * Called with interrupts off, on one CPU (power_off, a panic's end).
  */
-#include "acpi_platform.h"
-#include "paging.h"
-#include "timer.h"
-#include "io.h"
-#include "cpu.h"
+#include "arch/acpi_platform.h"
+#include "arch/paging.h"
+#include "arch/timer.h"
+#include "arch/io.h"
+#include "arch/cpu.h"
 #include "printk.h"
 
 #define PM1_SCI_EN    0x0001

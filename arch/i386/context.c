@@ -2,15 +2,15 @@
  * context.c - the i386 half of a task switch: what the CPU must be told
  * when another task takes it.  kernel/switch.c decides when; this file how.
  */
-#include "context.h"
+#include "arch/context.h"
 #include "task.h"
 #include "mm.h"
-#include "paging.h"
-#include "percpu.h"
-#include "cpu.h"
+#include "arch/paging.h"
+#include "arch/percpu.h"
+#include "arch/cpu.h"
 #include "kstack.h"
 
-void switch_to(uint32_t *save_esp, uint32_t next_esp);   /* switch.asm */
+#include "arch/switch.h"
 
 /* A process runs on its own page tables; kernel threads on the kernel's
  * (so that no CPU keeps a freed page directory loaded). */

@@ -4,7 +4,8 @@
  * Roughly 2 ticks for 512 KiB and 6 for 2 MiB, as the spec asks; 2 when
  * the CPU does not say.
  */
-#include "cpu.h"
+#include "arch/cpuinfo.h"
+#include "arch/cpu.h"
 
 unsigned cache_decay_from_cpuid(void)
 {

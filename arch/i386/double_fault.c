@@ -19,19 +19,18 @@
  * Per CPU: set up at boot (BSP, kmain) or by the AP itself (ap_entry);
  * the TSS, once set up, is only read and written by the CPU itself.
  */
-#include "percpu.h"
-#include "paging.h"
+#include "arch/percpu.h"
+#include "arch/paging.h"
 #include "kstack.h"
-#include "cpu.h"
+#include "arch/cpu.h"
 #include "task.h"
 #include "panic.h"
 #include "printk.h"
 #include "string.h"
 #include "thread_info.h"
+#include "arch/trap.h"
 
 #define EFLAGS_RESERVED 0x2            /* bit 1 is always set */
-
-void double_fault_entry(void);         /* isr.asm */
 
 /* 128-byte slots: a TSS never straddles a page. */
 static struct { struct tss tss; } __attribute__((aligned(128))) df_task[NR_CPUS];

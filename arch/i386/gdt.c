@@ -4,8 +4,8 @@
  * stack the CPU switches to when an interrupt arrives in ring 3), the second
  * is the double-fault task (double_fault.c).
  */
-#include "percpu.h"
-#include "cpu.h"
+#include "arch/percpu.h"
+#include "arch/cpu.h"
 #include <string.h>
 
 struct cpu cpus[NR_CPUS];

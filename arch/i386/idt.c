@@ -7,9 +7,9 @@
  * vectors.  Handlers are registered with trap_set_handler().  Vector 8, the
  * double fault, is a task gate instead (double_fault.c).
  */
-#include "trap.h"
-#include "percpu.h"
-#include "irq_chip.h"
+#include "arch/trap.h"
+#include "arch/percpu.h"
+#include "arch/irq_chip.h"
 #include "thread_info.h"
 #include "panic.h"
 

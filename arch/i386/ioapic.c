@@ -16,16 +16,16 @@
  * from kmain / kernel_run); ioapic_lock makes the two-step register access
  * safe should a later driver unmask a line from another CPU.
  */
-#include "ioapic.h"
-#include "fw_tables.h"
-#include "irq_chip.h"
-#include "lapic.h"
-#include "paging.h"
-#include "pic.h"
-#include "trap.h"
+#include "arch/ioapic.h"
+#include "arch/fw_tables.h"
+#include "arch/irq_chip.h"
+#include "arch/lapic.h"
+#include "arch/paging.h"
+#include "arch/pic.h"
+#include "arch/trap.h"
 #include "printk.h"
 #include "spinlock.h"
-#include "io.h"
+#include "arch/io.h"
 
 #define IOREGSEL     0x00
 #define IOWIN        0x10

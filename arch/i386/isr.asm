@@ -2,7 +2,7 @@
 ;
 ; Each entry point makes the stack look the same (an error code, real or 0, then the
 ; vector number), saves the registers into a struct trap_frame
-; (arch/i386/include/trap.h) and calls trap_dispatch(frame).  trap_return is
+; (arch/i386/include/arch/trap.h) and calls trap_dispatch(frame).  trap_return is
 ; also where a new task's first trip to ring 3 starts.
 
 SEL_KDATA equ 0x10

@@ -10,11 +10,11 @@
  * 0x60; nothing there reads 0xFF).  Without one, a console line says so and
  * the keys come from the serial console only.
  */
-#include "console_hw.h"
-#include "acpi_platform.h"
-#include "timer.h"
-#include "io.h"
-#include "trap.h"
+#include "arch/console_hw.h"
+#include "arch/acpi_platform.h"
+#include "arch/timer.h"
+#include "arch/io.h"
+#include "arch/trap.h"
 #include "printk.h"
 
 #define KBD_DATA   0x60

@@ -26,11 +26,11 @@
  * The registers are per CPU: no locking, every function acts on the CPU
  * that runs it (interrupts off where a sequence must not be split).
  */
-#include "lapic.h"
-#include "paging.h"
-#include "cpu.h"
-#include "timer.h"
-#include "trap.h"
+#include "arch/lapic.h"
+#include "arch/paging.h"
+#include "arch/cpu.h"
+#include "arch/timer.h"
+#include "arch/trap.h"
 #include "printk.h"
 #include "cmdline.h"
 #include "string.h"
@@ -308,11 +308,6 @@ void lapic_timer_calibrate(void)
 	printk("nickel: lapic: timer %u ticks per ms (bus %u kHz), calibrated "
 	       "against %s (%d of %d windows)\n", timer_per_ms, timer_per_ms * 16,
 	       ref ? ref->name : "nothing", n, CAL_ROUNDS);
-}
-
-uint32_t lapic_timer_ticks_per_ms(void)
-{
-	return timer_per_ms;
 }
 
 void lapic_timer_start(void)

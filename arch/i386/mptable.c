@@ -16,7 +16,7 @@
  *
  * Portable: no kernel headers, memory only through the fw_map_fn callback.
  */
-#include "fw_tables.h"
+#include "arch/fw_tables.h"
 #include "string.h"
 
 #define MP_PROCESSOR 0

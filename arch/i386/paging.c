@@ -4,9 +4,9 @@
  * split into 4 KiB pages for the RAM we manage by paging_split_lowmem).
  * See paging.h for the virtual memory layout.
  */
-#include "paging.h"
+#include "arch/paging.h"
 #include "pmm.h"
-#include "cpu.h"
+#include "arch/cpu.h"
 #include "string.h"
 #include "printk.h"
 #include "spinlock.h"

@@ -2,10 +2,10 @@
  * pic.c - the 8259A pair.  After reset the master PIC delivers IRQs 0..7 on
  * vectors 8..15, on top of the CPU exceptions, so we move both to 32..47.
  */
-#include "pic.h"
-#include "io.h"
-#include "trap.h"
-#include "irq_chip.h"
+#include "arch/pic.h"
+#include "arch/io.h"
+#include "arch/trap.h"
+#include "arch/irq_chip.h"
 
 #define PIC1_CMD  0x20
 #define PIC1_DATA 0x21
@@ -33,12 +33,6 @@ void pic_init(void)
 	outb(PIC2_DATA, 2);             io_wait();
 	outb(PIC1_DATA, ICW4_8086);     io_wait();
 	outb(PIC2_DATA, ICW4_8086);     io_wait();
-	write_mask();
-}
-
-void pic_mask(int irq)
-{
-	mask |= 1 << irq;
 	write_mask();
 }
 

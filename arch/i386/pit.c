@@ -12,11 +12,11 @@
  * never ticks, which smp_boot_aps notices (pit_ticks_within_ms) and then
  * has CPU 0's LAPIC timer call jiffies_tick instead.
  */
-#include "timer.h"
-#include "io.h"
-#include "cpu.h"
-#include "pic.h"
-#include "trap.h"
+#include "arch/timer.h"
+#include "arch/io.h"
+#include "arch/cpu.h"
+#include "arch/pic.h"
+#include "arch/trap.h"
 #include "printk.h"
 
 #define PIT_CH0    0x40

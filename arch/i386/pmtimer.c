@@ -5,10 +5,10 @@
  * recent PCs gate the 8254's clock off): the TSC and the LAPIC timer are
  * then calibrated against it instead of PIT channel 2.
  */
-#include "acpi_platform.h"
-#include "timer.h"
-#include "io.h"
-#include "cpu.h"
+#include "arch/acpi_platform.h"
+#include "arch/timer.h"
+#include "arch/io.h"
+#include "arch/cpu.h"
 #include "printk.h"
 
 #define PM_TIMER_HZ 3579545u

@@ -23,15 +23,15 @@
  *                  watchdog asking for a backtrace (watchdog.c).
  * cpus[c].ipis counts the IPIs CPU c received, of every kind.
  */
-#include "smp.h"
-#include "lapic.h"
-#include "percpu.h"
-#include "trap.h"
-#include "cpu.h"
+#include "arch/smp.h"
+#include "arch/lapic.h"
+#include "arch/percpu.h"
+#include "arch/trap.h"
+#include "arch/cpu.h"
 #include "task.h"
 #include "panic.h"
 #include "thread_info.h"
-#include "timer.h"
+#include "arch/timer.h"
 #include "selfcheck.h"
 #include "printk.h"
 

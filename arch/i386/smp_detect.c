@@ -11,15 +11,15 @@
  * the ISA IRQs (ioapic.c) when the table lists one.  kmain calls this after
  * boot_mem_init (ioremap needs the page allocator) and before the banner.
  */
-#include "smp.h"
-#include "fw_tables.h"
-#include "lapic.h"
-#include "ioapic.h"
-#include "percpu.h"
-#include "paging.h"
+#include "arch/smp.h"
+#include "arch/fw_tables.h"
+#include "arch/lapic.h"
+#include "arch/ioapic.h"
+#include "arch/percpu.h"
+#include "arch/paging.h"
 #include "printk.h"
-#include "acpi_platform.h"
-#include "timer.h"
+#include "arch/acpi_platform.h"
+#include "arch/timer.h"
 #include "cmdline.h"
 #include "string.h"
 

@@ -22,15 +22,15 @@
  * the copy is freed when all APs are up (kept when one did not answer: it
  * might still wake up and run through it).
  */
-#include "smp.h"
-#include "lapic.h"
-#include "percpu.h"
-#include "paging.h"
+#include "arch/smp.h"
+#include "arch/lapic.h"
+#include "arch/percpu.h"
+#include "arch/paging.h"
 #include "pmm.h"
 #include "kstack.h"
-#include "timer.h"
-#include "trap.h"
-#include "cpu.h"
+#include "arch/timer.h"
+#include "arch/trap.h"
+#include "arch/cpu.h"
 #include "task.h"
 #include "sched.h"
 #include "printk.h"
@@ -54,10 +54,6 @@ struct trampoline_params {              /* layout = tr_params in the asm */
 	uint32_t claimed;               /* set by the AP that takes them */
 };
 
-int smp_table_apic_id(int n);           /* smp_detect.c */
-void smp_ap_vectors_ready(void);        /* smp.c */
-void smp_start_tick(void);              /* smp.c */
-
 static volatile int ap_ready;           /* set by the AP, cleared by the boot CPU */
 static int aps_in_x2apic_mode;          /* counted by each AP as it starts */
 
@@ -72,7 +68,7 @@ static void __attribute__((noreturn, used)) ap_entry(int cpu)
 {
 	struct cpu *c = &cpus[cpu];
 
-	write_cr3(virt_to_phys(boot_page_dir));   /* leave the identity copy */
+	pgdir_activate(boot_page_dir);            /* leave the identity copy */
 	gdt_init_cpu(c);
 	double_fault_init_cpu(c);
 	idt_load();

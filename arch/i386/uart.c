@@ -2,10 +2,10 @@
  * uart.c - the 16550 UART on COM1: polled output (works from any context,
  * even in a panic), interrupt-driven input for the console keys.
  */
-#include "console_hw.h"
-#include "io.h"
-#include "cpu.h"
-#include "trap.h"
+#include "arch/console_hw.h"
+#include "arch/io.h"
+#include "arch/cpu.h"
+#include "arch/trap.h"
 
 #define COM1 0x3F8
 #define REG_DATA 0

@@ -2,9 +2,9 @@
  * vga.c - 80x25 colour text mode at physical 0xB8000, the console of a PC
  * with no serial cable.  It mirrors the serial output and scrolls.
  */
-#include "console_hw.h"
-#include "io.h"
-#include "paging.h"
+#include "arch/console_hw.h"
+#include "arch/io.h"
+#include "arch/paging.h"
 #include "text_screen.h"
 #include <stdint.h>
 #include <string.h>

@@ -30,14 +30,14 @@
 #include "task.h"
 #include "sched.h"
 #include "cmdline.h"
-#include "percpu.h"
+#include "arch/percpu.h"
 #include "pmm.h"
 #include "heap.h"
-#include "paging.h"
-#include "timer.h"
+#include "arch/paging.h"
+#include "arch/timer.h"
 #include "wait.h"
 #include "printk.h"
-#include "smp.h"
+#include "arch/smp.h"
 
 #define GUSTS_PER_SPAWNER 4
 #define SETTLE_MS 5000                 /* how long the stragglers may take at the end */

@@ -1,9 +1,9 @@
 /* sched_env.c - the kernel's side of kernel/env/sched_env.h. */
 #include "sched_env.h"
 #include "sched.h"
-#include "cpu.h"
-#include "timer.h"
-#include "smp.h"
+#include "arch/cpu.h"
+#include "arch/timer.h"
+#include "arch/smp.h"
 #include "thread_info.h"
 #include "trace.h"
 #include "string.h"

@@ -42,5 +42,4 @@ int mm_prepare_access(struct mm *mm, uint32_t va, uint32_t len, int write);
 uint32_t mm_brk(struct mm *mm, uint32_t new_brk);
 uint32_t mm_mmap(struct mm *mm, uint32_t len);       /* 0 when no room */
 int mm_munmap(struct mm *mm, uint32_t va, uint32_t len);
-unsigned mm_pages(struct mm *mm);
 #endif

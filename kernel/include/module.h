@@ -15,5 +15,4 @@ struct module {
 void modules_init(const struct multiboot_info *mb);   /* checks each ELF */
 const struct module *module_find(const char *name);   /* runnable ones only */
 const struct module *module_find_any(const char *name); /* open(): any file */
-int modules_count(void);
 #endif

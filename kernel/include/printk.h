@@ -11,4 +11,5 @@ struct boot_fb;
 void console_init(const struct boot_fb *fb);   /* serial + the screen */
 void console_start_input(void);        /* serial + keyboard interrupts on */
 int console_getc(void);                /* next key, or -1 when none */
+extern int console_panicking;          /* set by panic: never wait for the lock */
 #endif

@@ -61,7 +61,6 @@ extern struct list_node all_tasks;
 struct spinlock;
 extern struct spinlock tasks_lock;
 
-void tasks_init(void);                         /* boot thread -> idle 0 */
 struct task *kthread_create(const char *name, void (*fn)(void *), void *arg, int nice);
 void kthread_start(struct task *t);             /* first wake-up */
 void task_exit(int status) __attribute__((noreturn));
@@ -80,8 +79,14 @@ void cpu_tick_missed(int cpu);                 /* one with jiffies standing stil
 void cpu0_tick(void);                          /* CPU 0's timer: time, then the tick */
 
 /* reaper.c: the thread that frees exited tasks */
-void reaper_thread_start(void);
+void reaper_thread_start(void);                /* kinit: frees exited kernel threads */
 void reaper_take(struct task *t);              /* tasks_lock held, t out of the table */
-void task_give_to_reaper(struct task *t);      /* task.c: leave the table for the reaper */
 void task_put_locked(struct task *t);          /* tasks_lock held */
+
+/* For proc.c: a process is a task that task.c allocates, starts and frees. */
+struct task *task_alloc(const char *name, enum task_kind kind, int nice);
+void task_switch_frame(struct task *t, void (*first)(void));  /* first switch_to returns into first */
+void task_release(struct task *t);             /* a reaped process leaves the table */
+void task_give_to_reaper(struct task *t);      /* a zombie nobody will wait for */
+void task_unlink_unstarted(struct task *t);    /* undo task_alloc: it never ran */
 #endif

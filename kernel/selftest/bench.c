@@ -8,7 +8,7 @@
  */
 #include "sched.h"
 #include "heap.h"
-#include "cpu.h"
+#include "arch/cpu.h"
 #include "printk.h"
 #include "power.h"
 #include "string.h"

@@ -24,16 +24,17 @@
  *               for 2 s (the shape of a lost wake-up): check=1's
  *               sleepcheck.c must report it as overdue, once
  */
+#include "crash.h"
 #include "string.h"
 #include "printk.h"
 #include "task.h"
 #include "wait.h"
 #include "panic.h"
-#include "percpu.h"
-#include "timer.h"
-#include "cpu.h"
+#include "arch/percpu.h"
+#include "arch/timer.h"
+#include "arch/cpu.h"
 #include "pmm.h"
-#include "paging.h"
+#include "arch/paging.h"
 
 #define HANG_MS 7000
 
@@ -208,11 +209,11 @@ static void run_on_freed_page_directory(void *arg)
 	}
 	preempt_disable();                 /* stay on it: no switch_address_space */
 	pgdir_destroy(pd);
-	write_cr3(virt_to_phys(pd));       /* the bug: pd is free */
+	pgdir_activate(pd);                /* the bug: pd is free */
 	printk("nickel: crash=cr3: cpu %d runs on freed page directory 0x%x\n",
 	       this_cpu_id(), virt_to_phys(pd));
 	crash_hang_spin(1500);
-	write_cr3(virt_to_phys(boot_page_dir));
+	pgdir_activate(boot_page_dir);
 	preempt_enable();
 	printk("nickel: crash=cr3: back on the kernel's page directory\n");
 	task_exit(0);

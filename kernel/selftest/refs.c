@@ -6,11 +6,12 @@
  * off the task table, checks the struct is intact, then drops it and
  * checks that the heap got the struct back.
  */
+#include "selftest.h"
 #include "task.h"
 #include "proc.h"
 #include "heap.h"
 #include "spinlock.h"
-#include "timer.h"
+#include "arch/timer.h"
 #include "printk.h"
 
 static void exit_at_once(void *arg)

@@ -4,9 +4,10 @@
  * after a 20 ms timed sleep; kinit waits for the waiter to confirm.  The
  * wake-up must come no earlier than the sleep asked for.
  */
+#include "selftest.h"
 #include "wait.h"
 #include "task.h"
-#include "timer.h"
+#include "arch/timer.h"
 #include "printk.h"
 
 static struct completion go, done;

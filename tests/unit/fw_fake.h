@@ -7,7 +7,7 @@
 #define TEST_FW_FAKE_H
 #include <stdint.h>
 #include <string.h>
-#include "fw_tables.h"
+#include "arch/fw_tables.h"
 
 #define FAKE_MEM_SIZE 0x200000u
 static uint8_t fake_mem[FAKE_MEM_SIZE];

@@ -5,7 +5,7 @@
  */
 #ifndef ARCH_ACPI_PLATFORM_H
 #define ARCH_ACPI_PLATFORM_H
-#include "fw_tables.h"
+#include "arch/fw_tables.h"
 
 extern struct acpi_fadt acpi_fadt;     /* valid when acpi_fadt_found */
 extern int acpi_fadt_found;

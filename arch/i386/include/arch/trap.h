@@ -48,4 +48,9 @@ struct trap_frame *trap_irq_frame(int cpu);  /* cpu's interrupted state, in an I
 int  user_fault(struct trap_frame *f);       /* kill the ring-3 task: 1 if handled */
 void trap_dispatch(struct trap_frame *f);
 void preempt_on_return(struct trap_frame *f);
+
+/* isr.asm: leave the kernel through f, as an interrupt returns (a new
+ * process's first trip to ring 3); the double-fault task's first eip. */
+void trap_frame_enter(struct trap_frame *f) __attribute__((noreturn));
+void double_fault_entry(void);
 #endif

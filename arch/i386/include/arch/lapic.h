@@ -20,8 +20,8 @@ extern int lapic_x2;                /* 1: x2APIC mode (MSRs, 32-bit ids) */
 
 int  lapic_init_boot(uint32_t phys); /* boot CPU: map and enable; 0 or -1 */
 void lapic_init_ap(void);            /* each AP, before its timer */
-void lapic_set_nmi_lint(int lint);
-int  lapic_x2_here(void);            /* this CPU's APIC is in x2APIC mode */   /* the MADT's NMI pin for the APs (0 or 1) */
+void lapic_set_nmi_lint(int lint);   /* the MADT's NMI pin for the APs (0 or 1) */
+int  lapic_x2_here(void);            /* this CPU's APIC is in x2APIC mode */
 uint32_t lapic_id(void);
 void lapic_eoi(void);
 void lapic_mask_lint0(void);         /* the PIC's virtual wire, once the IOAPIC routes */
@@ -31,5 +31,4 @@ uint32_t lapic_read_esr(void);       /* send/accept errors since the last read *
 int  lapic_send_ipi(uint32_t apic_id, uint32_t icr_low);
 void lapic_timer_calibrate(void);    /* boot CPU, against PIT channel 2 */
 void lapic_timer_start(void);        /* this CPU: periodic at HZ */
-uint32_t lapic_timer_ticks_per_ms(void);
 #endif

@@ -45,7 +45,7 @@ void pgdir_destroy(uint32_t *pd);          /* frees user page tables (not pages)
 int  map_page(uint32_t *pd, uint32_t va, uint32_t pa, uint32_t flags);
 void unmap_page(uint32_t *pd, uint32_t va);
 uint32_t *page_lookup(uint32_t *pd, uint32_t va);   /* PTE or NULL */
-void pgdir_activate(uint32_t *pd);
+void pgdir_activate(uint32_t *pd);         /* load pd into this CPU's CR3 */
 int  kernel_page_mapped(uint32_t va);      /* in the shared kernel half? */
 int  paging_split_lowmem(uint32_t top);    /* boot: 4 KiB pages below top */
 void kernel_page_set_present(uint32_t va, int present);   /* split pages only */

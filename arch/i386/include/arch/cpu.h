@@ -2,7 +2,7 @@
 #ifndef ARCH_CPU_H
 #define ARCH_CPU_H
 #include <stdint.h>
-#include "percpu.h"
+#include "arch/percpu.h"
 #include "thread_info.h"
 
 #define EFLAGS_IF 0x200

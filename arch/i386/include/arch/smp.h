@@ -10,4 +10,9 @@ void smp_send_resched(int cpu);        /* reschedule IPI */
 /* Run fn(arg) on every other online CPU and wait until all did.  Call with
  * interrupts on (two CPUs calling at once would otherwise deadlock). */
 void smp_call_function(void (*fn)(void *), void *arg);
+
+/* Between the arch files, for smpboot.c. */
+int  smp_table_apic_id(int n);         /* the n-th CPU's APIC id (smp_detect.c) */
+void smp_ap_vectors_ready(void);       /* LAPIC vectors set, before any arrives (smp.c) */
+void smp_start_tick(void);             /* this CPU's LAPIC timer from now on (smp.c) */
 #endif
