@@ -1,7 +1,7 @@
 /*
  * sched_env.h (kernel) - what the portable scheduler core (kernel/sched/)
  * gets from the kernel: spinlocks, interrupt masking, time, the CPU id, the
- * reschedule IPI and trace hooks.  The host version is tests/unit/env/.
+ * reschedule IPI and trace hooks.  The host version is kernel/sched/host/.
  */
 #ifndef NICKEL_SCHED_ENV_H
 #define NICKEL_SCHED_ENV_H
