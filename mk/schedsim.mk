@@ -9,7 +9,7 @@ SCHEDSIM_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter
 SCHEDSIM_WL := tools/schedsim/workloads
 
 $(SCHEDSIM): $(SCHEDSIM_SRCS) $(wildcard tools/schedsim/*.h kernel/sched/*.h) \
-		kernel/sched/host/sched_env.h kernel/include/list.h
+		$(wildcard kernel/sched/host/*.h) kernel/include/list.h
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(SCHEDSIM_CFLAGS) -o $@ $(SCHEDSIM_SRCS)
 

@@ -1,6 +1,6 @@
 /*
  * sim_env.c - the scheduler core's environment inside schedsim
- * (implements kernel/sched/host/sched_env.h).
+ * (implements kernel/sched/sched_env.h).
  *
  * One host thread plays every CPU, so "this CPU" is a global that sim.c sets
  * before each call into the core.  Locks are the unit tests' checked ones
