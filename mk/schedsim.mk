@@ -24,7 +24,7 @@ sim: $(SCHEDSIM)
 bench-sim: $(SCHEDSIM)
 	sh tools/schedsim/bench.sh $(SCHEDSIM)
 
-# make test: determinism, shares, balance, latency (tools/schedsim/test_schedsim.py).
-HOST_TEST_BINS += tools/schedsim/test_schedsim.py
-tools/schedsim/test_schedsim.py: $(SCHEDSIM)
-test: tools/schedsim/test_schedsim.py $(SCHEDSIM)
+# make test: determinism, shares, balance, latency (tests/host/test_schedsim.py).
+HOST_TEST_BINS += tests/host/test_schedsim.py
+tests/host/test_schedsim.py: $(SCHEDSIM)
+test: tests/host/test_schedsim.py $(SCHEDSIM)
