@@ -23,8 +23,3 @@ sim: $(SCHEDSIM)
 # make bench-sim: 10,000 tasks x 64 CPUs x 60 s, and per-op cost vs tasks.
 bench-sim: $(SCHEDSIM)
 	sh tools/schedsim/bench.sh $(SCHEDSIM)
-
-# make test: determinism, shares, balance, latency (tests/host/test_schedsim.py).
-HOST_TEST_BINS += tests/host/test_schedsim.py
-tests/host/test_schedsim.py: $(SCHEDSIM)
-test: tests/host/test_schedsim.py $(SCHEDSIM)

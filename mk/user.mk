@@ -76,11 +76,4 @@ $(USER_BUILD)/%.elf: $$(call USER_OBJ_OF,$$*) $$(call USER_SRCS_OBJS,$$*) \
 	$(USER_LD) $(USER_LDFLAGS) -o $@ $(USER_CRT0) $(filter %.o,$(filter-out $(USER_CRT0),$^)) \
 		--start-group $(USER_LIBA) $(NEWLIB_LIBS) $(USER_LIBGCC) --end-group
 
-# make test runs every HOST_TEST_BINS entry and reads its PASS/FAIL lines.
-HOST_TEST_BINS += tests/host/run-usertests.sh
-tests/host/run-usertests.sh: $(USER_BUILD)/usertests.elf
 .PRECIOUS: $(USER_BUILD)/%.o $(USER_BUILD)/tests/%.o $(USER_BUILD)/lib/%.o
-
-# The top Makefile's "test:" line expands $(HOST_TEST_BINS) before mk/*.mk are
-# included, so name the dependency here as well.
-test: tests/host/run-usertests.sh $(USER_BUILD)/usertests.elf
