@@ -9,7 +9,8 @@
  * sched_snprintf as a macro):
  *   the kernel   kernel/env/sched_env_types.h, kernel/env/sched_env.c
  *   the host     kernel/sched/host/ (unit tests, the bench, schedsim):
- *                sched_env_types.h, sched_host_locks.c, sched_env_host.c
+ *                sched_env_types.h, sched_env_host.h (the knobs the
+ *                tests turn), sched_host_locks.c, sched_env_host.c
  *                (schedsim has its own sim_env.c instead of the latter)
  *
  * Rules for an implementation:
@@ -17,8 +18,8 @@
  *    takes rq locks from interrupt context), and two of them in CPU-id
  *    order; the locks need not be recursive and must not sleep.
  *  - sched_kick_cpu and the trace hooks are called with an rq lock held and
- *    interrupts off: they must not take an rq lock or call back into the
- *    core.
+ *    interrupts off: they must not take an rq lock, nor call the core but
+ *    for its lock-free queries (sched_curr) and formatters (sched_format_*).
  *  - Every function may be called from any CPU, in process or interrupt
  *    context.
  */
