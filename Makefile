@@ -42,12 +42,10 @@ QEMU_RUN = python3 tools/nickel-qemu --smp $(SMP) --mem $(MEM) \
 .PHONY: all deps run test test-lab unit bench iso debug gdb sim clean
 all: $(KERNEL)
 
-# The parts' rules (mk/*.mk) come before the targets below: the test line
-# needs their HOST_TEST_BINS when make reads it.
+# The parts' rules (mk/*.mk) come before the targets below, which use their
+# variables (the test line $(SCHEDSIM), the ISO its modules, mk/boot.mk).
 include $(sort $(wildcard mk/*.mk))
 
-# The parts' rules come first: the test line below needs their HOST_TEST_BINS.
-# (and the ISO its modules, mk/boot.mk)
 $(ISO): $(ISO_MODULES)
 
 deps:
@@ -62,9 +60,11 @@ debug: deps $(KERNEL) user
 gdb: deps $(KERNEL)
 	gdb -q -ex "target remote localhost:1234" $(KERNEL)
 
-test: deps $(KERNEL) $(ISO) unit-build user $(HOST_TEST_BINS)
-	python3 tests/run.py --kernel $(KERNEL) --iso $(ISO) $(if $(LOAD),--load $(LOAD)) \
-		$(UNIT_BINS) $(HOST_TEST_BINS)
+# make test: tests/run.py finds every test by itself (host unit tests and
+# test programs under tests/, then the QEMU scenarios); this line builds what
+# they run: the kernel and ISO, the unit tests, the ring-3 programs, schedsim.
+test: deps $(KERNEL) $(ISO) unit-build user $(SCHEDSIM)
+	python3 tests/run.py --kernel $(KERNEL) --iso $(ISO) $(if $(LOAD),--load $(LOAD))
 
 # make test-lab: the lab's latency claims (tests/scenarios/lab.py), which
 # depend on how busy the host is, so they stay out of make test.

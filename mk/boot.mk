@@ -23,8 +23,3 @@ $(BUILD)/k/font.o: $(BUILD)/k/font.c kernel/include/font.h
 # "=": LAB_MODULES is set by mk/lab.mk, read after this file; the top
 # Makefile makes them prerequisites of the ISO.
 ISO_MODULES = $(sort $(DEMO_MODULES) $(LAB_MODULES))
-
-# The screendump check must be able to fail (tests/host/test_screen.py).
-HOST_TEST_BINS += tests/host/test_screen.py
-# The font reader behind psf2c and the screen check (tests/host/test_psf.py).
-HOST_TEST_BINS += tests/host/test_psf.py

@@ -20,10 +20,6 @@ $(patsubst %,$(BUILD)/user/%.o,$(LAB_PROGS)) $(BUILD)/user/lab/lab.o \
 # Every module the lab launchers start (docs/lab.md).
 LAB_MODULES := $(patsubst %,$(BUILD)/user/%.elf,$(LAB_PROGS) hog)
 
-# Golden-file tests of the lab tools (tests/tools/run.py), run by make test.
-HOST_TEST_BINS += tests/tools/run.py
-test: tests/tools/run.py
-
 # make run DEMO=desktop|compile: the kernel's demo starts the launcher as
 # init (kernel/demo/desktop.c), so every lab module comes along.
 ifneq ($(filter desktop compile,$(DEMO)),)

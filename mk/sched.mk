@@ -1,19 +1,19 @@
 # Scheduler core (kernel/sched) host builds: unit tests and the bench.
 # Every tests/unit/test_sched_*.c links the whole portable core plus the
-# host environment (tests/unit/env/sched_env_host.c, sched_host.c).
+# host environment (kernel/sched/host/sched_env_host.c, sched_host.c).
 SCHED_SRCS := $(sort $(wildcard kernel/sched/*.c))
-SCHED_HOST_SRCS := $(SCHED_SRCS) tests/unit/env/sched_host_locks.c \
-	tests/unit/env/sched_env_host.c tests/unit/env/sched_host.c
+SCHED_HOST_SRCS := $(SCHED_SRCS) kernel/sched/host/sched_host_locks.c \
+	kernel/sched/host/sched_env_host.c kernel/sched/host/sched_host.c
 SCHED_UNIT_TESTS := $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/test_sched_*.c))
 $(foreach t,$(SCHED_UNIT_TESTS),$(eval UNIT_SRCS_$(t) := $(SCHED_HOST_SRCS)))
 
 # make bench-sched: cycles of tick + schedule() with 4..10000 runnable tasks.
 SCHED_BENCH := $(BUILD)/bench/sched_bench
 SCHED_BENCH_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror -Wno-unused-parameter \
-	-Itests/unit/env -iquote kernel/include -Ikernel/sched -DNICKEL_HOST=1
+	-Ikernel/sched/host -iquote kernel/include -Ikernel/sched -DNICKEL_HOST=1
 
 $(SCHED_BENCH): tests/bench/sched_bench.c $(SCHED_HOST_SRCS) \
-		$(wildcard kernel/sched/*.h tests/unit/env/*.h kernel/include/list.h)
+		$(wildcard kernel/sched/*.h kernel/sched/host/*.h kernel/include/list.h)
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(SCHED_BENCH_CFLAGS) -o $@ tests/bench/sched_bench.c $(SCHED_HOST_SRCS)
 

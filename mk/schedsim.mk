@@ -3,13 +3,13 @@
 HOSTCC ?= gcc
 SCHEDSIM := $(BUILD)/schedsim/schedsim
 SCHEDSIM_SRCS := $(sort $(wildcard tools/schedsim/*.c)) $(sort $(wildcard kernel/sched/*.c)) \
-	tests/unit/env/sched_host_locks.c
+	kernel/sched/host/sched_host_locks.c
 SCHEDSIM_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter -Wno-format-truncation \
-	-Itools/schedsim -Itests/unit/env -iquote kernel/include -Ikernel/sched -DNICKEL_HOST=1
+	-Itools/schedsim -Ikernel/sched/host -iquote kernel/include -Ikernel/sched -DNICKEL_HOST=1
 SCHEDSIM_WL := tools/schedsim/workloads
 
 $(SCHEDSIM): $(SCHEDSIM_SRCS) $(wildcard tools/schedsim/*.h kernel/sched/*.h) \
-		tests/unit/env/sched_env.h kernel/include/list.h
+		$(wildcard kernel/sched/host/*.h) kernel/include/list.h
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(SCHEDSIM_CFLAGS) -o $@ $(SCHEDSIM_SRCS)
 
@@ -23,8 +23,3 @@ sim: $(SCHEDSIM)
 # make bench-sim: 10,000 tasks x 64 CPUs x 60 s, and per-op cost vs tasks.
 bench-sim: $(SCHEDSIM)
 	sh tools/schedsim/bench.sh $(SCHEDSIM)
-
-# make test: determinism, shares, balance, latency (tools/schedsim/test_schedsim.py).
-HOST_TEST_BINS += tools/schedsim/test_schedsim.py
-tools/schedsim/test_schedsim.py: $(SCHEDSIM)
-test: tools/schedsim/test_schedsim.py $(SCHEDSIM)

@@ -4,10 +4,11 @@
 # modules (MODULES="build/user/hog.elf ...").  See docs/user.md.
 #
 #   make user                  every program: build/user/NAME.elf
-#   make build/user/NAME.elf   one program, from user/NAME.c or user/tests/NAME.c
+#   make build/user/NAME.elf   one program, from user/NAME.c or tests/user/NAME.c
 #   make user-test             run usertests under qemu-i386 on the host
 #
-# A new program: drop user/NAME.c (or user/tests/NAME.c) in; it is picked up.
+# A new program: drop user/NAME.c (or, a test program, tests/user/NAME.c) in;
+# it is picked up.
 # Extra sources for a program: USER_SRCS_NAME := user/foo.c
 
 USER_CC      ?= gcc
@@ -36,7 +37,7 @@ USER_LIBA    := $(USER_BUILD)/lib/libnickel.a
 USER_HDRS    := $(wildcard user/lib/*.h)
 
 USER_PROGS   := $(patsubst user/%.c,%,$(wildcard user/*.c)) \
-	$(patsubst user/tests/%.c,%,$(wildcard user/tests/*.c))
+	$(patsubst tests/user/%.c,%,$(wildcard tests/user/*.c))
 USER_ELFS    := $(patsubst %,$(USER_BUILD)/%.elf,$(USER_PROGS))
 
 .PHONY: user user-test
@@ -61,7 +62,7 @@ $(USER_BUILD)/%.o: user/%.c $(USER_HDRS) $(NEWLIB_STAMP)
 	@mkdir -p $(dir $@)
 	$(USER_CC) $(USER_CFLAGS) -c -o $@ $<
 
-$(USER_BUILD)/tests/%.o: user/tests/%.c $(USER_HDRS) $(NEWLIB_STAMP)
+$(USER_BUILD)/tests/%.o: tests/user/%.c $(USER_HDRS) $(NEWLIB_STAMP)
 	@mkdir -p $(dir $@)
 	$(USER_CC) $(USER_CFLAGS) -c -o $@ $<
 
@@ -75,11 +76,4 @@ $(USER_BUILD)/%.elf: $$(call USER_OBJ_OF,$$*) $$(call USER_SRCS_OBJS,$$*) \
 	$(USER_LD) $(USER_LDFLAGS) -o $@ $(USER_CRT0) $(filter %.o,$(filter-out $(USER_CRT0),$^)) \
 		--start-group $(USER_LIBA) $(NEWLIB_LIBS) $(USER_LIBGCC) --end-group
 
-# make test runs every HOST_TEST_BINS entry and reads its PASS/FAIL lines.
-HOST_TEST_BINS += tests/host/run-usertests.sh
-tests/host/run-usertests.sh: $(USER_BUILD)/usertests.elf
 .PRECIOUS: $(USER_BUILD)/%.o $(USER_BUILD)/tests/%.o $(USER_BUILD)/lib/%.o
-
-# The top Makefile's "test:" line expands $(HOST_TEST_BINS) before mk/*.mk are
-# included, so name the dependency here as well.
-test: tests/host/run-usertests.sh $(USER_BUILD)/usertests.elf

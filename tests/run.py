@@ -1,19 +1,30 @@
 #!/usr/bin/env python3
-"""tests/run.py - nickel's test runner.
+"""tests/run.py - nickel's test runner: the one entry point of `make test`.
 
-Runs host test programs (unit binaries and wrappers that print PASS/FAIL
-lines) and QEMU scenarios (tests/scenarios/*.py), in parallel, each with a
-timeout.  Prints `PASS name` / `FAIL name: reason` and ends with
+Finds every test by itself (the Makefile only builds what they run):
+  * host unit tests: build/unit/test_NAME for each tests/unit/test_NAME.c
+    (mk/unit.mk builds them);
+  * host test programs: tests/DIR/test_*.py and tests/DIR/run-*.sh
+    (tests/host/, tests/tools/), each printing its own PASS/FAIL lines;
+  * QEMU scenarios: the SCENARIOS lists of tests/scenarios/*.py.
+The host tests run one after the other, then the scenarios in parallel,
+each with a timeout.  Prints `PASS name` / `FAIL name: reason` and ends with
 `N passed, N failed` alone on a line; exits 1 on any failure.
 
-    tests/run.py [--kernel K] [--iso I] [--only REGEX] [--jobs N] [--load N] [BIN ...]
+    tests/run.py [--kernel K] [--iso I] [--only REGEX] [--unit-only] [--jobs N]
+                 [--load N] [--timeout-scale X] [BIN ...]
 
+--only REGEX runs the scenarios whose name matches and the host tests whose
+path matches (build/unit/test_heap, tests/host/test_psf.py).  --unit-only
+runs the host tests alone, no QEMU.  BIN ... runs these host programs
+instead of the ones found (make unit: the unit tests only).
 --load N runs N host CPU burners beside the suite (make test LOAD=N): every
 scenario must pass on a busy host.  A scenario that runs out of time is
 asked for a stat dump and backtraces (keys s and b) before QEMU is killed.
 """
 import argparse
 import concurrent.futures as cf
+import glob
 import importlib.util
 import os
 import re
@@ -29,6 +40,9 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 sys.path.insert(0, os.path.join(HERE, "scenarios"))
 
 LOG_DIR = os.path.join(ROOT, "build", "test-logs")
+# Host test programs, one folder below tests/; a helper module such as
+# tests/tools/traces.py is named otherwise.
+HOST_PROGRAMS = ("*/test_*.py", "*/run-*.sh")
 print_lock = threading.Lock()
 
 
@@ -37,11 +51,27 @@ def say(line):
         print(line, flush=True)
 
 
+def find_host_tests():
+    """Every host test, as a path from the top of the tree: the unit
+    binaries (one per tests/unit/test_*.c, as mk/unit.mk names them), then
+    the host test programs (HOST_PROGRAMS)."""
+    units = [os.path.join("build", "unit", os.path.basename(src)[:-2])
+             for src in sorted(glob.glob(os.path.join(HERE, "unit", "test_*.c")))]
+    programs = sorted(os.path.relpath(p, ROOT) for pattern in HOST_PROGRAMS
+                      for p in glob.glob(os.path.join(HERE, pattern)))
+    return units + programs
+
+
 def run_host_binary(path, timeout=300):
-    """A host test program: its own PASS/FAIL lines are the results."""
+    """A host test program: its own PASS/FAIL lines are the results.  It
+    runs from the top of the tree, as under make."""
     results = []
+    if not os.path.exists(path):
+        return ["FAIL %s: %s is missing (make test builds it)" % (
+            os.path.basename(path), os.path.relpath(path, ROOT))]
     try:
-        p = subprocess.run([path], capture_output=True, text=True, timeout=timeout)
+        p = subprocess.run([path], capture_output=True, text=True, timeout=timeout,
+                           cwd=ROOT)
         out, rc = p.stdout, p.returncode
     except subprocess.TimeoutExpired as e:
         out = (e.stdout or b"").decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
@@ -107,15 +137,18 @@ def main():
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--kernel", default=os.path.join(ROOT, "build", "nickel.elf"))
     ap.add_argument("--iso", default=os.path.join(ROOT, "nickel.iso"))
-    ap.add_argument("--unit-only", action="store_true")
-    ap.add_argument("--only", help="run scenarios whose name matches this regex")
+    ap.add_argument("--unit-only", action="store_true",
+                    help="the host tests only, no QEMU scenarios")
+    ap.add_argument("--only", help="run the scenarios whose name and the host "
+                    "tests whose path matches this regex")
     ap.add_argument("--jobs", type=int, default=(os.cpu_count() or 2) + 1)
     ap.add_argument("--load", type=int, default=0,
                     help="run N host CPU burners beside the suite")
     ap.add_argument("--timeout-scale", type=float, default=3.0,
                     help="multiply every scenario's timeout (default 3): a "
                     "loaded host runs the guest slower (scenario.wall_limit)")
-    ap.add_argument("binaries", nargs="*")
+    ap.add_argument("binaries", nargs="*",
+                    help="run these host programs instead of the ones found")
     a = ap.parse_args()
     burners = start_host_load(a.load)
     try:
@@ -128,7 +161,12 @@ def run_all(a):
 
     passed = failed = 0
     results = []
-    for b in a.binaries:
+    if a.binaries:
+        hosts = [os.path.abspath(b) for b in a.binaries]
+    else:
+        hosts = [os.path.join(ROOT, h) for h in find_host_tests()
+                 if not a.only or re.search(a.only, h)]
+    for b in hosts:
         for r in run_host_binary(b):
             say(r)
             results.append(r)

@@ -1,4 +1,5 @@
-/* sched_env.c - the kernel's side of kernel/env/sched_env.h. */
+/* sched_env.c - the kernel's side of the scheduler core's environment
+ * (the contract: kernel/sched/sched_env.h; types: sched_env_types.h). */
 #include "sched_env.h"
 #include "sched.h"
 #include "arch/cpu.h"

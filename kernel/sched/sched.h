@@ -5,7 +5,7 @@
  * Linux 2.6.0-test4, rr = classroom round robin), the same O(1) run queues and
  * the same SMP balancer.  The kernel embeds struct sched_task in its task
  * struct and calls the functions below; the host unit tests and the simulator
- * call exactly the same code (see tests/unit/env/sched_env.h).
+ * call exactly the same code (see sched_env.h).
  *
  * Guide for students: docs/scheduler.md.  Every rule cites the hunk of
  * "Nick's scheduler policy v7" (posted to the Linux kernel mailing list,

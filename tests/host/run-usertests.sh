@@ -14,7 +14,7 @@
 #                       diff <(run-usertests.sh --names) \
 #                            <(run-usertests.sh --names --runner tools/x)
 #
-# Used by `make test` (mk/user.mk adds it to HOST_TEST_BINS) with no options.
+# Used by `make test` (tests/run.py finds it in tests/host/) with no options.
 # Other output of the program (and qemu's "uncaught target signal" notes for
 # children killed on purpose) is dropped; the summary line is kept.
 set -u

@@ -1,4 +1,4 @@
-"""Checks of nickel's trace as other tools read it (used by tests/tools/run.py):
+"""Checks of nickel's trace as other tools read it (used by tests/tools/test_tools.py):
 
 * the text follows ftrace's text format, as the kernel prints
   /sys/kernel/tracing/trace with the nop tracer and irq-info off: the

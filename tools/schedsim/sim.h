@@ -11,6 +11,7 @@
 #define SCHEDSIM_SIM_H
 
 #include "sched.h"
+#include "sched_env_host.h"     /* kernel/sched/host: jiffies, this CPU */
 
 #include <stdint.h>
 #include <stdbool.h>

@@ -1,10 +1,10 @@
 /*
  * sim_env.c - the scheduler core's environment inside schedsim
- * (implements tests/unit/env/sched_env.h).
+ * (implements kernel/sched/sched_env.h).
  *
  * One host thread plays every CPU, so "this CPU" is a global that sim.c sets
  * before each call into the core.  Locks are the unit tests' checked ones
- * (tests/unit/env/sched_host_locks.c: a lock taken twice aborts).  An IPI is
+ * (kernel/sched/host/sched_host_locks.c: a lock taken twice aborts).  An IPI is
  * not delivered at once: it sets a bit in sim_ipi_pending and sim.c services
  * it at the same simulated instant, after the caller's step (as a real IPI
  * arrives after the sender drops its locks).
@@ -26,7 +26,7 @@ void sim_set_cpu(int cpu)
 	sched_host_cpu = cpu;
 }
 
-/* Checked locks, irq flag, jiffies, this_cpu: tests/unit/env/sched_host_locks.c. */
+/* Checked locks, irq flag, jiffies, this_cpu: kernel/sched/host/sched_host_locks.c. */
 
 /* The reschedule IPI becomes an event for sim.c. */
 void sched_kick_cpu(int cpu)

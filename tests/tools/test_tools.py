@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""tests/tools/run.py - golden-file tests of the lab tools (nickstat,
+"""tests/tools/test_tools.py - golden-file tests of the lab tools (nickstat,
 timeline, latency, schedlat, trace2dat, lab, bench-matrix) on logs recorded
 from real nickel runs (tests/tools/data/*.log, see README there), the
 trace's ftrace text format, and trace.dat read back by trace-cmd.
 Prints `PASS name` / `FAIL name: why`; exit 1 on any failure.
 
-    tests/tools/run.py [--update]     --update rewrites the golden files
+    tests/tools/test_tools.py [--update]     --update rewrites the golden files
 """
 import os
 import re

@@ -5,7 +5,7 @@
  * be a deadlock on real SMP, and taking an rq lock with "interrupts on"
  * would deadlock against the tick: both abort at once.
  */
-#include "sched_env.h"
+#include "sched_env_host.h"
 
 #include <stdio.h>
 #include <stdlib.h>

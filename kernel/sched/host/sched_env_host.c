@@ -1,5 +1,5 @@
-/* sched_env_host.c - the host environment of the scheduler core (see sched_env.h). */
-#include "sched_env.h"
+/* sched_env_host.c - the host environment of the scheduler core (see sched_env_host.h). */
+#include "sched_env_host.h"
 
 #include <stdarg.h>
 #include <stdio.h>

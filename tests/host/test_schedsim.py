@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""test_schedsim.py - schedsim's tests for `make test` (HOST_TEST_BINS).
+"""test_schedsim.py - schedsim's tests for `make test` (tests/run.py runs it).
 
 Prints `PASS name` / `FAIL name: why` (with an indented expected-vs-actual
 table on a share failure) and exits 1 on any failure.  Reads the simulator's

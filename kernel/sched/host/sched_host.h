@@ -3,12 +3,14 @@
  * pool, and a clock that the test advances one tick at a time.
  * host_tick() is what the timer interrupt and the return-from-interrupt
  * path of the kernel do on every CPU: sched_tick, then schedule() if
- * need_resched.
+ * need_resched.  Public headers only (sched.h): a white-box test that
+ * looks inside the run queues includes sched_impl.h itself.
  */
 #ifndef NICKEL_SCHED_HOST_H
 #define NICKEL_SCHED_HOST_H
 
-#include "sched_impl.h"
+#include "sched.h"
+#include "sched_env_host.h"
 
 #define HOST_MAX_TASKS 20000
 
