@@ -25,10 +25,25 @@ static inline uint32_t xchg(volatile uint32_t *p, uint32_t v)
 	return v;
 }
 
+/*
+ * A holder must keep its CPU: with interrupts on and preemption on, it can
+ * be switched out, moved to another CPU by the balancer and unlock from
+ * there, or a task on the same CPU spins on the lock forever.  Checked on
+ * every lock, not only when the rare interleaving happens.
+ */
+static void check_keeps_cpu(spinlock_t *l)
+{
+	if (irqs_enabled() && !(current_thread_info()->preempt_count & PREEMPT_MASK))
+		panic("spinlock %s: taken on cpu %d with interrupts and preemption on",
+		      l->name, this_cpu_id());
+}
+
 void spin_lock(spinlock_t *l)
 {
 	uint64_t spins = 0;
 
+	if (spinlock_debug)
+		check_keeps_cpu(l);
 	if (spinlock_debug && l->locked && l->owner_cpu == this_cpu_id())
 		panic("spinlock %s: recursive lock on cpu %d", l->name, this_cpu_id());
 	while (xchg(&l->locked, 1)) {

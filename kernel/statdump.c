@@ -26,7 +26,12 @@
 
 #define LINE 320
 
-/* One dump at a time; taken with interrupts on (dumps come from threads). */
+/*
+ * One dump at a time; taken with interrupts on (dumps come from threads)
+ * and with preemption off while held, as every spinlock must be: a holder
+ * preempted here could be moved to another CPU by the balancer and unlock
+ * from there, or a second dump on the same CPU would spin on it forever.
+ */
 static spinlock_t dump_lock = SPINLOCK_INIT("statdump");
 
 static size_t append_line(char *buf, size_t len, size_t size, const char *line)
@@ -61,6 +66,7 @@ void stat_dump(void)
 	char *buf;
 	int c;
 
+	preempt_disable();
 	spin_lock(&dump_lock);
 	f2 = spin_lock_irqsave(&tasks_lock);
 	size = (2 * tasks_count() + ncpus + 4) * LINE;
@@ -68,6 +74,7 @@ void stat_dump(void)
 	if (!buf) {
 		spin_unlock_irqrestore(&tasks_lock, f2);
 		spin_unlock(&dump_lock);
+		preempt_enable();
 		printk("nickel: stat dump: out of memory\n");
 		return;
 	}
@@ -99,6 +106,7 @@ void stat_dump(void)
 	buf[len] = 0;
 	console_print(buf);
 	spin_unlock(&dump_lock);
+	preempt_enable();
 	kfree(buf);
 }
 

@@ -11,6 +11,7 @@
 
 /* preempt_count: low byte = preemption disabled depth, bits 16.. = irqs. */
 #define PREEMPT_ONE  0x00001
+#define PREEMPT_MASK 0x000FF
 #define HARDIRQ_ONE  0x10000
 #define HARDIRQ_MASK 0xFF0000
 
