@@ -182,8 +182,7 @@ void selfcheck_tick(int cpu)
 		return;
 	if (slot % 100 == 50 && selfcheck_tasks(why, sizeof(why)) != 0)
 		report(cpu, why);
-	if (slot % 500 == 250)
-		sleepcheck_tick();
+	sleepcheck_tick();                  /* every 500 ms, its own clock */
 	if (slot == 500) {
 		if (selfcheck_pages(why, sizeof(why)) != 0)
 			report(cpu, why);

@@ -1,7 +1,7 @@
 /*
  * sleepcheck.c - check=1: a sleeper that should have woken by now.
  *
- * Twice a second CPU 0 walks the task table for
+ * Every 500 ms CPU 0 walks the task table for
  *   - a task on the timer list more than OVERDUE_MS past its wake_at
  *     (jiffies advance, since this runs from a tick: timers_tick missed it);
  *   - a task in nanosleep more than OVERDUE_MS past its request's deadline,
@@ -23,6 +23,9 @@
 #include "ksyms.h"
 
 #define OVERDUE_MS 100
+#define CHECK_EVERY_MS 500
+
+static uint32_t next_check = CHECK_EVERY_MS / 2;   /* jiffies; CPU 0 only */
 
 static bool asleep(struct task *t)
 {
@@ -54,13 +57,20 @@ static void report(struct task *t, uint32_t late_ms)
 	backtrace_of_sleeper(t);
 }
 
+/* From every tick of CPU 0.  A check that is due runs at the first tick
+ * that can take tasks_lock, so neither a tick dropped after a stall nor an
+ * interrupted holder of the lock skips one: a sleeper is reported within
+ * OVERDUE_MS + CHECK_EVERY_MS of its deadline (by the ticks). */
 void sleepcheck_tick(void)
 {
 	struct list_node *n;
 	unsigned long f;
 
+	if ((int32_t)(jiffies - next_check) < 0)
+		return;
 	if (spin_is_held_here(&tasks_lock))
-		return;                     /* interrupted its holder: next time */
+		return;                     /* interrupted its holder: next tick */
+	next_check = jiffies + CHECK_EVERY_MS;
 	f = spin_lock_irqsave(&tasks_lock);
 	list_for_each(n, &all_tasks) {
 		struct task *t = list_entry(n, struct task, all);
