@@ -6,7 +6,7 @@
  *
  *   cmpbench [tests=null,pipe,reqreply] [hogs=0,4] [reqs=200] [hog_reqs=100]
  *            [sleep_us=5000] [settle_ms=200] [pipe_n=2000] [null_n=100000]
- *            [batches=5]
+ *            [batches=5] [pin=CPU]
  *
  *   null      getppid() null_n times (as lmbench's lat_syscall null):
  *             nanoseconds per call
@@ -18,12 +18,14 @@
  *             answer; the wake-up round trip's p50, p99 and max in us
  *             (reqs requests without hogs, hog_reqs with them)
  *
+ * pin=CPU keeps cmpbench and every process it starts (the children inherit
+ * the mask) on that CPU: a wake-up then never has to reach another CPU.
  * null and pipe time batches (a fifth of the calls each by default) and
  * report the median batch, so one stall of the host in one batch does not
  * move the number.  Times are CLOCK_MONOTONIC (on nickel the TSC).
  * Output, one line per result (the tool parses these):
  *
- *   bench start kernel=nickel release=R pid=P
+ *   bench start kernel=nickel release=R pid=P pin=CPU|-1
  *   bench name=null n=N ns=X.X
  *   bench name=pipe n=N rt_us=X.XX
  *   bench name=reqreply hogs=H n=N p50_us=A p99_us=B max_us=C avg_us=D
@@ -275,6 +277,7 @@ int main(int argc, char **argv)
 	long pipe_n = lab_arg_long(argc, argv, "pipe_n", 2000);
 	long null_n = lab_arg_long(argc, argv, "null_n", 100000);
 	long batches = lab_arg_long(argc, argv, "batches", 5);
+	long pin = lab_arg_long(argc, argv, "pin", -1);
 	struct lnx_utsname u;
 	int status = 0;
 
@@ -287,8 +290,16 @@ int main(int argc, char **argv)
 	memset(&u, 0, sizeof u);
 	sys_uname(&u);
 	int is_linux = strcmp(u.sysname, "Linux") == 0;
-	nk_printf("bench start kernel=%s release=%s pid=%ld\n", u.sysname, u.release,
-		  sys_getpid());
+	if (pin >= 0) {
+		unsigned long mask = 1UL << (pin % 32);
+		long r = sys_sched_setaffinity(0, sizeof mask, &mask);
+		if (r < 0) {
+			nk_printf("cmpbench: sched_setaffinity(cpu %ld): %ld\n", pin, r);
+			pin = -1;
+		}
+	}
+	nk_printf("bench start kernel=%s release=%s pid=%ld pin=%ld\n", u.sysname, u.release,
+		  sys_getpid(), pin);
 	if (listed(tests, "null"))
 		bench_null(null_n, batches);
 	if (listed(tests, "pipe"))
