@@ -6,10 +6,11 @@
  *
  *   cmpbench [tests=null,pipe,reqreply] [hogs=0,4] [reqs=200] [hog_reqs=100]
  *            [sleep_us=5000] [settle_ms=200] [pipe_n=2000] [null_n=100000]
- *            [batches=5] [pin=CPU]
+ *            [batches=5] [pin=CPU] [null_call=getppid|getpid]
  *
  *   null      getppid() null_n times (as lmbench's lat_syscall null):
- *             nanoseconds per call
+ *             nanoseconds per call (null_call=getpid: getpid instead, which
+ *             on nickel takes no lock)
  *   pipe      a byte to a child and back over two pipes, pipe_n times (as
  *             lat_pipe): microseconds per round trip
  *   reqreply  for each count in hogs=: that many CPU hogs spin while a
@@ -26,7 +27,7 @@
  * Output, one line per result (the tool parses these):
  *
  *   bench start kernel=nickel release=R pid=P pin=CPU|-1
- *   bench name=null n=N ns=X.X
+ *   bench name=null n=N ns=X.X call=getppid
  *   bench name=pipe n=N rt_us=X.XX
  *   bench name=reqreply hogs=H n=N p50_us=A p99_us=B max_us=C avg_us=D
  *   bench end status=S
@@ -89,17 +90,22 @@ static long long median_batch_ps(long n, long batches, void (*op)(void))
 	return ps[batches / 2];
 }
 
-/* ---- null: getppid ------------------------------------------------------------- */
+/* ---- null: getppid (or getpid) --------------------------------------------------- */
+static long null_nr = LNX_SYS_getppid;
+
 static void null_op(void)
 {
-	sys_getppid();
+	syscall0(null_nr);
 }
 
-static void bench_null(long n, long batches)
+static void bench_null(long n, long batches, const char *call)
 {
+	if (call && strcmp(call, "getpid") == 0)
+		null_nr = LNX_SYS_getpid;
 	median_batch_ps(n / 10 + 1, 1, null_op);        /* warm up */
 	long long ps = median_batch_ps(n, batches, null_op);
-	nk_printf("bench name=null n=%ld ns=%lld.%lld\n", n, ps / 1000, ps % 1000 / 100);
+	nk_printf("bench name=null n=%ld ns=%lld.%lld call=%s\n", n, ps / 1000,
+		  ps % 1000 / 100, null_nr == LNX_SYS_getpid ? "getpid" : "getppid");
 }
 
 /* ---- pipe: a byte there and back ------------------------------------------------ */
@@ -301,7 +307,7 @@ int main(int argc, char **argv)
 	nk_printf("bench start kernel=%s release=%s pid=%ld pin=%ld\n", u.sysname, u.release,
 		  sys_getpid(), pin);
 	if (listed(tests, "null"))
-		bench_null(null_n, batches);
+		bench_null(null_n, batches, nk_arg(argc, argv, "null_call"));
 	if (listed(tests, "pipe"))
 		status |= bench_pipe(pipe_n, batches);
 	if (listed(tests, "reqreply"))
