@@ -131,13 +131,15 @@ static void echo(int in, int out)
 	sys_exit_group(0);
 }
 
-static int bench_pipe(long n, long batches)
+/* Two pipes and a child echoing on them: *to and *from are this side's
+ * ends; the child's pid, or -1 after saying why. */
+static long start_echo(int *to, int *from)
 {
-	int there[2], back[2], st;
+	int there[2], back[2];
 
 	if (sys_pipe(there) < 0 || sys_pipe(back) < 0) {
 		nk_printf("cmpbench: pipe failed\n");
-		return 1;
+		return -1;
 	}
 	long pid = sys_fork();
 	if (pid == 0) {
@@ -149,15 +151,33 @@ static int bench_pipe(long n, long batches)
 	sys_close(back[1]);
 	if (pid < 0) {
 		nk_printf("cmpbench: fork failed: %ld\n", pid);
-		return 1;
+		sys_close(there[1]);
+		sys_close(back[0]);
+		return -1;
 	}
-	ping_fd = there[1];
-	pong_fd = back[0];
+	*to = there[1];
+	*from = back[0];
+	return pid;
+}
+
+static void stop_echo(long pid, int to, int from)
+{
+	int st;
+
+	sys_close(to);
+	sys_close(from);
+	sys_waitpid((int)pid, &st, 0);
+}
+
+static int bench_pipe(long n, long batches)
+{
+	long pid = start_echo(&ping_fd, &pong_fd);
+
+	if (pid < 0)
+		return 1;
 	median_batch_ps(n / 10 + 1, 1, pipe_op);
 	long long ps = median_batch_ps(n, batches, pipe_op);
-	sys_close(there[1]);
-	sys_close(back[0]);
-	sys_waitpid((int)pid, &st, 0);
+	stop_echo(pid, ping_fd, pong_fd);
 	if (!pipe_ok) {
 		nk_printf("cmpbench: the pipe's echo child is gone\n");
 		return 1;
@@ -205,33 +225,20 @@ static int bench_reqreply(long hogs, long reqs, long sleep_for, long settle_ms)
 {
 	static struct lab_lat rtt;
 	struct lab_lat_report r;
-	int req[2], rep[2], st;
+	int req, rep;
 	char c = 'q';
 	int ok = 1;
+	long server = start_echo(&req, &rep);
 
-	if (sys_pipe(req) < 0 || sys_pipe(rep) < 0) {
-		nk_printf("cmpbench: pipe failed\n");
+	if (server < 0)
 		return 1;
-	}
-	long server = sys_fork();
-	if (server == 0) {
-		sys_close(req[1]);
-		sys_close(rep[0]);
-		echo(req[0], rep[1]);
-	}
-	sys_close(req[0]);
-	sys_close(rep[1]);
-	if (server < 0) {
-		nk_printf("cmpbench: fork failed: %ld\n", server);
-		return 1;
-	}
 	start_hogs(hogs);
 	sleep_us(settle_ms * 1000LL);
 	lab_lat_init(&rtt, "cmpbench");
 	for (long i = 0; i < reqs; i++) {
 		sleep_us(sleep_for + i * 37 % 1000);
 		long long t0 = nk_now_ns();
-		if (sys_write(req[1], &c, 1) != 1 || sys_read(rep[0], &c, 1) != 1) {
+		if (sys_write(req, &c, 1) != 1 || sys_read(rep, &c, 1) != 1) {
 			nk_printf("cmpbench: the server is gone after %ld requests\n", i);
 			ok = 0;
 			break;
@@ -239,9 +246,7 @@ static int bench_reqreply(long hogs, long reqs, long sleep_for, long settle_ms)
 		lab_lat_add(&rtt, (nk_now_ns() - t0) / 1000);
 	}
 	stop_hogs();
-	sys_close(req[1]);
-	sys_close(rep[0]);
-	sys_waitpid((int)server, &st, 0);
+	stop_echo(server, req, rep);
 	if (!ok)
 		return 1;
 	lab_summary(&rtt, &r);
