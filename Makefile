@@ -73,7 +73,8 @@ test-lab: deps $(KERNEL) user
 
 # make bench: the scheduler's cost (host and kernel micro-benchmarks, a few
 # seconds), then the benchmark matrix (tools/bench-matrix, docs/lab.md;
-# BENCH_QUICK=1: 1 CPU only).  Never part of make test.
+# BENCH_QUICK=1: 1 CPU only), then nickel beside Linux (make compare-linux,
+# mk/compare.mk; BENCH_QUICK=1: one round).  Never part of make test.
 bench: deps bench-sched $(KERNEL) user
 	@mkdir -p bench/out
 	@echo "## Scheduler cost in the kernel (QEMU $(ACCEL); TCG numbers are noisy)"
@@ -81,6 +82,7 @@ bench: deps bench-sched $(KERNEL) user
 		| tee bench/out/kernel-sched.log | grep '^|'
 	@echo "## Benchmark matrix (policies x loads x CPUs)"
 	python3 tools/bench-matrix --out bench/out $(if $(BENCH_QUICK),--quick)
+	@$(MAKE) --no-print-directory compare-linux
 
 clean:
 	rm -rf $(BUILD) $(ISO)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """tests/tools/test_tools.py - golden-file tests of the lab tools (nickstat,
-timeline, latency, schedlat, trace2dat, lab, bench-matrix) on logs recorded
-from real nickel runs (tests/tools/data/*.log, see README there), the
+timeline, latency, schedlat, trace2dat, lab, bench-matrix, compare-linux) on
+logs recorded from real nickel runs (tests/tools/data/*.log, see README there), the
 trace's ftrace text format, and trace.dat read back by trace-cmd.
 Prints `PASS name` / `FAIL name: why`; exit 1 on any failure.
 
@@ -141,6 +141,81 @@ def bench_matrix_cases(update):
            prob or golden("bench-summary.md", files["summary.md"], update) or
            (None if out == files["summary.md"] else "stdout is not summary.md"))
     result("bench-matrix-x-p99-png-and-svg-with-units", charts)
+
+
+def compare_linux_cases(update):
+    """tools/compare-linux on recorded runs (data/compare-linux/*.log, one
+    make compare-linux): the tables against a golden file, the medians
+    against values worked out by hand from the logs, and a log cut before
+    cmpbench's end or with a bad line as one-line errors naming the line."""
+    with tempfile.TemporaryDirectory() as d:
+        rc, out, err = run("compare-linux", "--from-logs", data("compare-linux"), "--out", d)
+        prob = "exit %d: %s" % (rc, err.strip()) if rc else None
+        md = "" if prob else open(os.path.join(d, "compare-linux.md")).read()
+    result("compare-linux-table-md", prob or golden("compare-linux.md", md, update) or
+           (None if out == md else "stdout is not compare-linux.md"))
+    if update:
+        return
+    result("compare-linux-medians-hand-worked", prob or compare_medians_problem(md))
+    with tempfile.TemporaryDirectory() as d:
+        text = open(os.path.join(DATA, "compare-linux", "linux-r1.log")).read().splitlines()
+        end = next(i for i, l in enumerate(text) if l.startswith("bench end"))
+        cut = os.path.join(d, "cut.log")
+        open(cut, "w").write("\n".join(text[:end]) + "\n")
+        bad_at = next(i for i, l in enumerate(text) if "name=reqreply" in l)
+        bad = list(text)
+        bad[bad_at] = re.sub(r"p99_us=\d+", "p99_us=1", bad[bad_at])
+        os.makedirs(os.path.join(d, "bad"))
+        badlog = os.path.join(d, "bad", "linux-r1.log")
+        open(badlog, "w").write("\n".join(bad) + "\n")
+        for name, args, want in [
+                ("cut-before-bench-end", ["--from-logs", d, "--out", d],
+                 "%s:%d: no 'bench end' line" % (cut, end)),
+                ("p99-below-p50", ["--from-logs", os.path.dirname(badlog), "--out", d],
+                 "%s:%d: malformed bench line (p50 <= p99 <= max does not hold)"
+                 % (badlog, bad_at + 1))]:
+            rc, _, err = run("compare-linux", *args)
+            lines = err.strip().splitlines()
+            result("compare-linux-%s-clear-error" % name,
+                   None if rc == 1 and len(lines) == 1 and want in lines[0] else
+                   "exit %d, stderr %r, expected one line containing %r" % (rc, err, want))
+    rc, _, err = run("compare-linux", "--systems", "nick,bsd")
+    result("compare-linux-bad-system-clear-error",
+           None if rc == 1 and err.count("\n") == 1 and "bsd" in err else
+           "exit %d: %r" % (rc, err))
+
+
+def compare_medians_problem(md):
+    """Each system's medians in the table against the middle value of its
+    runs' lines, taken from the logs by a separate reading."""
+    rows = {}
+    for line in md.splitlines():
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if len(cells) > 2 and cells[1].isdigit():
+            rows[cells[0]] = cells
+    labels = {"nick": "nick", "o1": "o1", "rr": "rr", "linux": "Linux CFS"}
+    d = os.path.join(DATA, "compare-linux")
+    for system, label in labels.items():
+        logs = sorted(f for f in os.listdir(d) if f.startswith(system + "-r"))
+        texts = [open(os.path.join(d, f)).read() for f in logs]
+        null = [float(re.search(r"^bench name=null .*ns=([\d.]+)", t, re.M).group(1))
+                for t in texts]
+        pipe = [float(re.search(r"^bench name=pipe .*rt_us=([\d.]+)", t, re.M).group(1))
+                for t in texts]
+        quiet = [re.search(r"^bench name=reqreply hogs=0 n=\d+ p50_us=(\d+) p99_us=(\d+) "
+                           r"max_us=(\d+)", t, re.M).groups() for t in texts]
+        mid = lambda xs: sorted(xs)[len(xs) // 2]     # an odd count of runs
+        want = [label, str(len(logs)),
+                " / ".join(str(mid([int(q[i]) for q in quiet])) for i in range(3))]
+        got = rows.get(label)
+        if got is None:
+            return "no row %r in the table" % label
+        if got[:3] != want:
+            return "%s: row starts %s, expected %s" % (label, got[:3], want)
+        if got[-2:] != ["%.1f" % mid(pipe), "%.0f" % mid(null)]:
+            return "%s: pipe/null %s, expected %s" % (
+                label, got[-2:], ["%.1f" % mid(pipe), "%.0f" % mid(null)])
+    return None
 
 
 def truncated_cases():
@@ -330,7 +405,7 @@ def trace_dat_cases():
 
 def help_cases():
     for tool in ("nickstat", "timeline", "latency", "schedlat", "trace2dat", "lab",
-                 "bench-matrix", "nickel-top"):
+                 "bench-matrix", "nickel-top", "compare-linux"):
         rc, out, _ = run(tool, "--help")
         result("%s-help" % tool, None if rc == 0 and "usage:" in out else
                "--help exited %d" % rc)
@@ -340,6 +415,7 @@ def main():
     update = "--update" in sys.argv[1:]
     golden_cases(update)
     bench_matrix_cases(update)
+    compare_linux_cases(update)
     top_cases(update)
     if not update:
         wakeup_cases()

@@ -1,0 +1,63 @@
+"""user/cmpbench as nickel's init with small counts (make compare-linux's
+program, docs/lab.md "nickel beside Linux"; no Linux boot here): every
+result line is there, parses with tools/compare-linux's own parser, counts
+what was asked and holds sane numbers.  The bounds are loose (TCG on a busy
+host): they catch a broken clock, a lost sample or a hang, not slowness.
+"""
+import os
+import re
+from importlib.machinery import SourceFileLoader
+
+from scenario import Scenario, ROOT
+
+REQS, HOG_REQS, HOGS, PIPE_N, NULL_N = 20, 10, 2, 200, 2000
+ARGS = ("tests=null,pipe,reqreply hogs=0,%d reqs=%d hog_reqs=%d pipe_n=%d null_n=%d "
+        "settle_ms=50" % (HOGS, REQS, HOG_REQS, PIPE_N, NULL_N))
+LINE = re.compile(r"^bench name=(\w+) (.*)$", re.M)
+
+
+def compare_tool():
+    return SourceFileLoader("compare_linux",
+                            os.path.join(ROOT, "tools", "compare-linux")).load_module()
+
+
+def numbers_sane(log):
+    tool = compare_tool()
+    try:
+        run = tool.parse_log("the log", log)
+    except tool.BadLog as e:
+        return [str(e)]
+    problems = []
+    if run["system"] != "nick":
+        problems.append("system %r, expected nick" % run["system"])
+    lines = {}
+    for name, rest in LINE.findall(log):
+        kv = dict(w.split("=", 1) for w in rest.split())
+        lines.setdefault(name, []).append(kv)
+    want_n = [("null", NULL_N), ("pipe", PIPE_N)]
+    for name, n in want_n:
+        got = [int(kv["n"]) for kv in lines.get(name, [])]
+        if got != [n]:
+            problems.append("%s: n=%s, expected one line with n=%d" % (name, got, n))
+    got = sorted((int(kv["hogs"]), int(kv["n"])) for kv in lines.get("reqreply", []))
+    if got != [(0, REQS), (HOGS, HOG_REQS)]:
+        problems.append("reqreply (hogs, n): %s, expected %s"
+                        % (got, [(0, REQS), (HOGS, HOG_REQS)]))
+    if not (run["null_ns"] and 10 <= run["null_ns"] <= 1000000):
+        problems.append("null syscall %s ns, expected 10 ns .. 1 ms" % run["null_ns"])
+    if not (run["pipe_us"] and 1 <= run["pipe_us"] <= 100000):
+        problems.append("pipe round trip %s us, expected 1 us .. 100 ms" % run["pipe_us"])
+    for hogs, (p50, p99, mx) in sorted(run["reqreply"].items()):
+        if not 1 <= p50 <= p99 <= mx <= 30000000:
+            problems.append("reqreply hogs=%d: p50 %d p99 %d max %d us, expected "
+                            "1 <= p50 <= p99 <= max <= 30 s" % (hogs, p50, p99, mx))
+    return problems
+
+
+SCENARIOS = [Scenario(
+    "compare-cmpbench-on-nickel-result-lines-parse-and-are-sane-smp2",
+    args="policy=nick init=cmpbench -- " + ARGS, smp=2, mem=32,
+    modules=[os.path.join(ROOT, "build", "user", "cmpbench.elf")],
+    expect=[r"^bench start kernel=nickel ", r"^bench end status=0",
+            r"nickel: init exited status=0"],
+    verify=numbers_sane, timeout=120)]

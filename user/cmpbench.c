@@ -1,0 +1,328 @@
+/*
+ * cmpbench - three micro-benchmarks that run unchanged on nickel and on
+ * Linux, for putting the two side by side in one emulator
+ * (tools/compare-linux, `make compare-linux`, docs/lab.md "nickel beside
+ * Linux").
+ *
+ *   cmpbench [tests=null,pipe,reqreply] [hogs=0,4] [reqs=200] [hog_reqs=100]
+ *            [sleep_us=5000] [settle_ms=200] [pipe_n=2000] [null_n=100000]
+ *            [batches=5] [pin=CPU] [null_call=getppid|getpid]
+ *
+ *   null      getppid() null_n times (as lmbench's lat_syscall null):
+ *             nanoseconds per call (null_call=getpid: getpid instead, which
+ *             on nickel takes no lock)
+ *   pipe      a byte to a child and back over two pipes, pipe_n times (as
+ *             lat_pipe): microseconds per round trip
+ *   reqreply  for each count in hogs=: that many CPU hogs spin while a
+ *             client sleeps sleep_us (plus 0..999 us, a different phase
+ *             each time), writes a byte to a server and waits for its
+ *             answer; the wake-up round trip's p50, p99 and max in us
+ *             (reqs requests without hogs, hog_reqs with them)
+ *
+ * pin=CPU keeps cmpbench and every process it starts (the children inherit
+ * the mask) on that CPU: a wake-up then never has to reach another CPU.
+ * null and pipe time batches (a fifth of the calls each by default) and
+ * report the median batch, so one stall of the host in one batch does not
+ * move the number.  Times are CLOCK_MONOTONIC (on nickel the TSC).
+ * Output, one line per result (the tool parses these):
+ *
+ *   bench start kernel=nickel release=R pid=P pin=CPU|-1
+ *   bench name=null n=N ns=X.X call=getppid
+ *   bench name=pipe n=N rt_us=X.XX
+ *   bench name=reqreply hogs=H n=N p50_us=A p99_us=B max_us=C avg_us=D
+ *   bench end status=S
+ *
+ * Run as Linux's /init (pid 1, uname says Linux) it syncs and powers the
+ * machine off at the end, since init must not exit; on nickel init's exit
+ * ends the run.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "nickel.h"
+#include "lab/lab.h"
+
+#define MAX_HOGS 64
+
+static long hog_pids[MAX_HOGS];
+static int nr_hogs;
+
+/* ---- small helpers ----------------------------------------------------------- */
+/* Is argument `name` in the comma list `list`? */
+static int listed(const char *list, const char *name)
+{
+	size_t k = strlen(name);
+
+	for (const char *p = list; *p; ) {
+		if (strncmp(p, name, k) == 0 && (p[k] == ',' || p[k] == 0))
+			return 1;
+		p = strchr(p, ',');
+		if (!p)
+			break;
+		p++;
+	}
+	return 0;
+}
+
+static int cmp_ll(const void *a, const void *b)
+{
+	long long x = *(const long long *)a, y = *(const long long *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* Run op() n times in `batches` timed batches; the median batch's
+ * picoseconds per op (ps, so that a 400 ns syscall keeps its decimals). */
+static long long median_batch_ps(long n, long batches, void (*op)(void))
+{
+	long long ps[32];
+	long per = n / batches;
+
+	if (batches > 32)
+		batches = 32;
+	if (per < 1)
+		per = 1;
+	for (long b = 0; b < batches; b++) {
+		long long t0 = nk_now_ns();
+		for (long i = 0; i < per; i++)
+			op();
+		ps[b] = (nk_now_ns() - t0) * 1000LL / per;
+	}
+	qsort(ps, (size_t)batches, sizeof(ps[0]), cmp_ll);
+	return ps[batches / 2];
+}
+
+/* ---- null: getppid (or getpid) --------------------------------------------------- */
+static long null_nr = LNX_SYS_getppid;
+
+static void null_op(void)
+{
+	syscall0(null_nr);
+}
+
+static void bench_null(long n, long batches, const char *call)
+{
+	if (call && strcmp(call, "getpid") == 0)
+		null_nr = LNX_SYS_getpid;
+	median_batch_ps(n / 10 + 1, 1, null_op);        /* warm up */
+	long long ps = median_batch_ps(n, batches, null_op);
+	nk_printf("bench name=null n=%ld ns=%lld.%lld call=%s\n", n, ps / 1000,
+		  ps % 1000 / 100, null_nr == LNX_SYS_getpid ? "getpid" : "getppid");
+}
+
+/* ---- pipe: a byte there and back ------------------------------------------------ */
+static int ping_fd = -1, pong_fd = -1;
+static int pipe_ok = 1;
+
+static void pipe_op(void)
+{
+	char c = 'p';
+
+	if (sys_write(ping_fd, &c, 1) != 1 || sys_read(pong_fd, &c, 1) != 1)
+		pipe_ok = 0;
+}
+
+/* The child: echo every byte until EOF. */
+static void echo(int in, int out)
+{
+	char c;
+
+	while (sys_read(in, &c, 1) == 1)
+		if (sys_write(out, &c, 1) != 1)
+			break;
+	sys_exit_group(0);
+}
+
+/* Two pipes and a child echoing on them: *to and *from are this side's
+ * ends; the child's pid, or -1 after saying why. */
+static long start_echo(int *to, int *from)
+{
+	int there[2], back[2];
+
+	if (sys_pipe(there) < 0 || sys_pipe(back) < 0) {
+		nk_printf("cmpbench: pipe failed\n");
+		return -1;
+	}
+	long pid = sys_fork();
+	if (pid == 0) {
+		sys_close(there[1]);
+		sys_close(back[0]);
+		echo(there[0], back[1]);
+	}
+	sys_close(there[0]);
+	sys_close(back[1]);
+	if (pid < 0) {
+		nk_printf("cmpbench: fork failed: %ld\n", pid);
+		sys_close(there[1]);
+		sys_close(back[0]);
+		return -1;
+	}
+	*to = there[1];
+	*from = back[0];
+	return pid;
+}
+
+static void stop_echo(long pid, int to, int from)
+{
+	int st;
+
+	sys_close(to);
+	sys_close(from);
+	sys_waitpid((int)pid, &st, 0);
+}
+
+static int bench_pipe(long n, long batches)
+{
+	long pid = start_echo(&ping_fd, &pong_fd);
+
+	if (pid < 0)
+		return 1;
+	median_batch_ps(n / 10 + 1, 1, pipe_op);
+	long long ps = median_batch_ps(n, batches, pipe_op);
+	stop_echo(pid, ping_fd, pong_fd);
+	if (!pipe_ok) {
+		nk_printf("cmpbench: the pipe's echo child is gone\n");
+		return 1;
+	}
+	nk_printf("bench name=pipe n=%ld rt_us=%lld.%02lld\n", n, ps / 1000000,
+		  ps % 1000000 / 10000);
+	return 0;
+}
+
+/* ---- reqreply: wake-up round trips beside CPU hogs ------------------------------- */
+static void start_hogs(long n)
+{
+	for (long i = 0; i < n && nr_hogs < MAX_HOGS; i++) {
+		long pid = sys_fork();
+		if (pid == 0)
+			for (;;)
+				;
+		if (pid < 0) {
+			nk_printf("cmpbench: fork of hog %ld failed: %ld\n", i, pid);
+			break;
+		}
+		hog_pids[nr_hogs++] = pid;
+	}
+}
+
+static void stop_hogs(void)
+{
+	int st;
+
+	for (int i = 0; i < nr_hogs; i++)
+		sys_kill((int)hog_pids[i], LNX_SIGKILL);
+	for (int i = 0; i < nr_hogs; i++)
+		sys_waitpid((int)hog_pids[i], &st, 0);
+	nr_hogs = 0;
+}
+
+static void sleep_us(long long us)
+{
+	struct lnx_timespec ts = { (long)(us / 1000000), (long)(us % 1000000) * 1000L };
+
+	sys_nanosleep(&ts, 0);
+}
+
+static int bench_reqreply(long hogs, long reqs, long sleep_for, long settle_ms)
+{
+	static struct lab_lat rtt;
+	struct lab_lat_report r;
+	int req, rep;
+	char c = 'q';
+	int ok = 1;
+	long server = start_echo(&req, &rep);
+
+	if (server < 0)
+		return 1;
+	start_hogs(hogs);
+	sleep_us(settle_ms * 1000LL);
+	lab_lat_init(&rtt, "cmpbench");
+	for (long i = 0; i < reqs; i++) {
+		sleep_us(sleep_for + i * 37 % 1000);
+		long long t0 = nk_now_ns();
+		if (sys_write(req, &c, 1) != 1 || sys_read(rep, &c, 1) != 1) {
+			nk_printf("cmpbench: the server is gone after %ld requests\n", i);
+			ok = 0;
+			break;
+		}
+		lab_lat_add(&rtt, (nk_now_ns() - t0) / 1000);
+	}
+	stop_hogs();
+	stop_echo(server, req, rep);
+	if (!ok)
+		return 1;
+	lab_summary(&rtt, &r);
+	nk_printf("bench name=reqreply hogs=%ld n=%u p50_us=%u p99_us=%u max_us=%u "
+		  "avg_us=%u\n", hogs, (unsigned)r.n, (unsigned)r.p50_us,
+		  (unsigned)r.p99_us, (unsigned)r.max_us, (unsigned)r.avg_us);
+	return 0;
+}
+
+/* ---- the end of a run ---------------------------------------------------------- */
+#define LNX_SYS_sync            36
+#define LNX_SYS_reboot          88
+#define LNX_REBOOT_MAGIC1       0xfee1deadL
+#define LNX_REBOOT_MAGIC2       672274793L
+#define LNX_REBOOT_CMD_POWER_OFF 0x4321fedcL
+
+/* Linux's init must not exit (the kernel panics): power off instead. */
+static void end_run(int is_linux, int status)
+{
+	nk_printf("bench end status=%d\n", status);
+	if (!is_linux || sys_getpid() != 1)
+		return;
+	syscall0(LNX_SYS_sync);
+	long r = syscall4(LNX_SYS_reboot, LNX_REBOOT_MAGIC1, LNX_REBOOT_MAGIC2,
+			  LNX_REBOOT_CMD_POWER_OFF, 0);
+	nk_printf("cmpbench: reboot(POWER_OFF) failed: %ld\n", r);
+	for (;;)
+		sleep_us(1000000);
+}
+
+int main(int argc, char **argv)
+{
+	const char *tests = nk_arg(argc, argv, "tests");
+	const char *hogs = nk_arg(argc, argv, "hogs");
+	long reqs = lab_arg_long(argc, argv, "reqs", 200);
+	long hog_reqs = lab_arg_long(argc, argv, "hog_reqs", 100);
+	long sleep_for = lab_arg_long(argc, argv, "sleep_us", 5000);
+	long settle_ms = lab_arg_long(argc, argv, "settle_ms", 200);
+	long pipe_n = lab_arg_long(argc, argv, "pipe_n", 2000);
+	long null_n = lab_arg_long(argc, argv, "null_n", 100000);
+	long batches = lab_arg_long(argc, argv, "batches", 5);
+	long pin = lab_arg_long(argc, argv, "pin", -1);
+	struct lnx_utsname u;
+	int status = 0;
+
+	if (!tests)
+		tests = "null,pipe,reqreply";
+	if (!hogs)
+		hogs = "0,4";
+	if (batches < 1 || batches > 32)
+		batches = 5;
+	memset(&u, 0, sizeof u);
+	sys_uname(&u);
+	int is_linux = strcmp(u.sysname, "Linux") == 0;
+	if (pin >= 0) {
+		unsigned long mask = 1UL << (pin % 32);
+		long r = sys_sched_setaffinity(0, sizeof mask, &mask);
+		if (r < 0) {
+			nk_printf("cmpbench: sched_setaffinity(cpu %ld): %ld\n", pin, r);
+			pin = -1;
+		}
+	}
+	nk_printf("bench start kernel=%s release=%s pid=%ld pin=%ld\n", u.sysname, u.release,
+		  sys_getpid(), pin);
+	if (listed(tests, "null"))
+		bench_null(null_n, batches, nk_arg(argc, argv, "null_call"));
+	if (listed(tests, "pipe"))
+		status |= bench_pipe(pipe_n, batches);
+	if (listed(tests, "reqreply"))
+		for (const char *p = hogs; p && *p; ) {
+			long h = strtol(p, 0, 10);
+			status |= bench_reqreply(h, h ? hog_reqs : reqs, sleep_for, settle_ms);
+			p = strchr(p, ',');
+			if (p)
+				p++;
+		}
+	end_run(is_linux, status);
+	return status;
+}
