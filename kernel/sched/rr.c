@@ -4,12 +4,15 @@
  * Every SCHED_NORMAL task sits at one priority (RR_PRIO) in the active
  * array: one FIFO.  A task runs rr_slice_ms jiffies, then goes to the tail;
  * a woken task goes to the tail with a fresh slice and never preempts.
- * Nice and sleep history are ignored.  Real-time tasks (FIFO/RR) behave as
- * in nick: they are always better than RR_PRIO and preempt normal tasks.
+ * Nice and sleep history are ignored.  Real-time tasks are always better
+ * than RR_PRIO and preempt normal tasks; a SCHED_RR task takes turns with
+ * its equals as a normal task does, with nick's quantum (v7: MAX_TIMESLICE,
+ * 20 jiffies); a SCHED_FIFO task runs until it blocks or yields.
  */
 #include "sched_impl.h"
 
 #define RR_PRIO NICE_TO_PRIO(0)     /* the one queue of normal tasks: 120 */
+#define RT_RR_SLICE 20              /* SCHED_RR's quantum, as in nick */
 
 static void rr_init_task(struct runqueue *rq UNUSED, struct sched_task *p)
 {
@@ -22,19 +25,18 @@ static void rr_init_task(struct runqueue *rq UNUSED, struct sched_task *p)
 		p->prio = rt_prio_of(p->rt_priority);
 }
 
-static unsigned int rr_timeslice(struct runqueue *rq, struct sched_task *p)
+static unsigned int rr_timeslice(struct runqueue *rq UNUSED, struct sched_task *p)
 {
 	if (rt_task(p))
-		return sched_policy_nick.timeslice(rq, p);
+		return RT_RR_SLICE;
 	return rr_slice_ms ? rr_slice_ms : 1;
 }
 
+/* A normal or SCHED_RR task: its slice used up, to the tail of its list. */
 static void rr_tick(struct runqueue *rq, struct sched_task *p)
 {
-	if (rt_task(p)) {
-		sched_policy_nick.tick(rq, p);
+	if (p->sched_class == SCHED_FIFO)
 		return;
-	}
 	p->used_slice++;
 	if (p->used_slice >= rr_timeslice(rq, p)) {
 		p->used_slice = 0;
