@@ -93,7 +93,7 @@ static struct mm *load_program(const struct module *m, int argc, char **argv,
 	/* build_stack writes through the new page tables.  No preemption
 	 * meanwhile: a switch back to us would load current->mm's CR3. */
 	preempt_disable();
-	write_cr3(virt_to_phys(mm->pgdir));
+	pgdir_activate(mm->pgdir);
 	*sp = *entry ? build_stack(mm, argc, argv, *entry) : 0;
 	write_cr3(old_cr3);
 	preempt_enable();
@@ -223,7 +223,7 @@ long proc_exec(struct trap_frame *f, const char *name, int argc, char **argv)
 	if (!mm)
 		return -ENOMEM;
 	t->mm = mm;
-	write_cr3(virt_to_phys(mm->pgdir));
+	pgdir_activate(mm->pgdir);
 	mm_destroy(old);
 	strncpy(t->se.comm, m->name, sizeof(t->se.comm) - 1);
 	user_frame_init(f, entry, sp);
