@@ -1,9 +1,10 @@
 # schedsim: the host scheduler simulator (tools/schedsim/README.md).  It links
-# the scheduler core (kernel/sched/*.c) unchanged with its own environment.
+# the scheduler core (kernel/sched/*.c) unchanged with its host environment
+# (kernel/sched/host/, the unit tests' one) and tools/schedsim/sim_env.c.
 HOSTCC ?= gcc
 SCHEDSIM := $(BUILD)/schedsim/schedsim
 SCHEDSIM_SRCS := $(sort $(wildcard tools/schedsim/*.c)) $(sort $(wildcard kernel/sched/*.c)) \
-	kernel/sched/host/sched_host_locks.c
+	kernel/sched/host/sched_host_locks.c kernel/sched/host/sched_env_host.c
 SCHEDSIM_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter -Wno-format-truncation \
 	-Itools/schedsim -Ikernel/sched/host -iquote kernel/include -Ikernel/sched -DNICKEL_HOST=1
 SCHEDSIM_WL := tools/schedsim/workloads

@@ -830,8 +830,8 @@ void sim_setup(struct sim_group *groups)
 		sched_task_init(&idle_tasks[c], 0, "swapper", 0);
 		sched_init_idle(c, &idle_tasks[c]);
 	}
-	sim_on_switch = rep_trace_switch;
-	sim_on_wakeup = rep_trace_wakeup;
+	sched_host_on_switch = rep_trace_switch;
+	sched_host_on_wakeup = rep_trace_wakeup;
 	for (g = groups; g; g = g->next)
 		for (i = 0; i < g->count; i++) {
 			t = g->parent_group ? fork_task(g, i) : start_task(g, i);
@@ -848,5 +848,5 @@ void sim_setup(struct sim_group *groups)
 		if (t->kind == K_XCLIENT)
 			t->server = t->g->server_group->first;
 	}
-	sim_ipi_pending = 0;
+	sim_env_init();
 }

@@ -142,9 +142,8 @@ enum sim_op { SIM_OP_TICK_IDLE, SIM_OP_TICK_BUSY, SIM_OP_SCHEDULE, SIM_OP_WAKE,
 extern uint64_t sim_op_count[SIM_NOPS], sim_op_cycles[SIM_NOPS], sim_op_timed[SIM_NOPS];
 extern bool sim_op_timing;
 extern const char *const sim_op_names[SIM_NOPS];
-extern void (*sim_on_switch)(int cpu, struct sched_task *prev, struct sched_task *next);
-extern void (*sim_on_wakeup)(int cpu, struct sched_task *p, int success);
 void sim_set_cpu(int cpu);
+void sim_env_init(void);                /* the kick hook; no IPI pending */
 
 /* workload.c */
 int wl_set_var(const char *name, const char *value, bool from_cmdline);

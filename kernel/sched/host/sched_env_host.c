@@ -9,6 +9,7 @@ unsigned long sched_host_kicks[64];
 unsigned long sched_host_switches;
 void (*sched_host_on_switch)(int, struct sched_task *, struct sched_task *);
 void (*sched_host_on_wakeup)(int, struct sched_task *, int);
+void (*sched_host_on_kick)(int);
 
 /* Locks, irq flag, jiffies and this_cpu: sched_host_locks.c. */
 
@@ -16,6 +17,8 @@ void sched_kick_cpu(int cpu)
 {
 	if (cpu >= 0 && cpu < 64)
 		sched_host_kicks[cpu]++;
+	if (sched_host_on_kick)
+		sched_host_on_kick(cpu);
 }
 
 void sched_trace_switch(int cpu, struct sched_task *prev, struct sched_task *next)

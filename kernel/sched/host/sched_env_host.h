@@ -4,8 +4,8 @@
  * the simulator.  Time and "which CPU is executing" are plain globals the
  * tests set; the rest counts what the core asked for.
  *   sched_host_locks.c   locks, irq flag, jiffies, this CPU (every host build)
- *   sched_env_host.c     kicks, trace hooks, sched_snprintf (tests, bench;
- *                        schedsim has its own, tools/schedsim/sim_env.c)
+ *   sched_env_host.c     kicks, trace hooks, sched_snprintf (tests, bench,
+ *                        schedsim: it hooks the kicks and the trace)
  */
 #ifndef NICKEL_SCHED_ENV_HOST_H
 #define NICKEL_SCHED_ENV_HOST_H
@@ -18,8 +18,9 @@ extern int sched_host_locks_held;            /* spinlocks held right now */
 extern int sched_host_irqs_off;              /* sched_irq_save nesting */
 extern unsigned long sched_host_kicks[64];   /* sched_kick_cpu per CPU */
 extern unsigned long sched_host_switches;    /* sched_trace_switch calls */
-/* Optional trace callbacks (NULL: ignore). */
+/* Optional callbacks (NULL: ignore). */
 extern void (*sched_host_on_switch)(int cpu, struct sched_task *prev, struct sched_task *next);
 extern void (*sched_host_on_wakeup)(int cpu, struct sched_task *p, int success);
+extern void (*sched_host_on_kick)(int cpu);
 
 #endif
