@@ -1,43 +1,31 @@
 /*
  * mine.c - policy "mine": the slot for a policy of your own (lab "mine",
- * labs/README.md).  It plugs into the core through policy.h alone.
+ * labs/README.md; the targets: docs/scheduler-spec.md, "Policy mine").
+ * It plugs into the core through policy.h alone, with the helpers of
+ * sched_impl.h that rr.c uses.
  *
- * The teacher's solution, inside the LAB markers, is a small interactive
- * policy in the manner of a textbook multilevel feedback queue:
+ * The lab's functions decide for SCHED_NORMAL tasks: normal_prio,
+ * normal_slice, normal_tick, normal_wake_up, normal_fork.  The teacher's
+ * solution inside their LAB markers explains itself in its comments.
  *
- *  - Priority.  prio = static_prio - bonus.  The bonus (0..MINE_MAX_BONUS
- *    levels) grows with the task's sleep credit: +1 per ms asleep, -1 per
- *    ms run, kept between 0 and MINE_MAX_CREDIT ms.  A hog has no credit
- *    and sits at its static prio (120 at nice 0); a task that mostly sleeps
- *    sits up to 10 levels better.
- *  - Slice.  Nice-scaled: MINE_SLICE_PER_NICE * (20 - nice) ms, i.e.
- *    200 ms at nice -20, 100 at 0, 75 at 5, 50 at 10, 5 at 19.
- *  - Epochs.  A task that used up its slice goes to the expired array with
- *    a fresh slice; when the active array is empty the two arrays swap and
- *    a new epoch begins.  Every task runs at most one slice per epoch, so
- *    nobody starves and hogs share the CPU in the ratio of their slices.
- *  - Wake-ups.  The sleep earns credit, the prio is recomputed, and the
- *    woken task preempts a worse running one: a sleeper beside hogs runs
- *    at once.  The slice used so far is kept across a sleep within one
- *    epoch (sleeping must not buy a second slice) and refilled when a new
- *    epoch began while the task slept (v7: activate_task does the same
- *    with array_sequence).
- *
- * Fields: p->sleep_avg holds the credit in ms (nick keeps its per-mille
- * average there); p->used_slice the ms of the slice used; p->timestamp when
- * the task last left the CPU or woke; p->array_sequence the run queue's
- * epoch when the task went to sleep.
+ * Fields a policy may use: p->sleep_avg, p->used_slice, p->timestamp (when
+ * the task last left the CPU or woke up: switch_in and wake-up set it) and
+ * p->array_sequence, the run queue's epoch (rq->array_sequence, bumped at
+ * every swap of the active and expired arrays) when the task went to sleep.
  *
  * Real-time tasks (SCHED_FIFO, SCHED_RR) are outside the lab: their prio is
  * rt_prio_of(rt_priority), FIFO runs until it blocks or yields, RR runs
- * MINE_RT_SLICE ms and then goes to the tail of its list.
+ * MINE_RT_SLICE ms and then goes to the tail of its list, and a woken RT
+ * task preempts a worse one.
  */
 #include "sched_impl.h"
 
+#define MINE_RT_SLICE       100   /* ms, SCHED_RR tasks */
+
+/* The teacher's knobs (keep, change or drop them). */
 #define MINE_SLICE_PER_NICE 5     /* ms of slice per nice level below 20 */
 #define MINE_MAX_CREDIT     200   /* ms of sleep the credit remembers */
 #define MINE_MAX_BONUS      10    /* prio levels a full credit is worth */
-#define MINE_RT_SLICE       100   /* ms, SCHED_RR tasks */
 
 /* ---- SCHED_NORMAL: the lab's functions ------------------------------ */
 
@@ -45,6 +33,19 @@
 static int normal_prio(struct sched_task *p)
 {
 	/* LAB mine: begin */
+	/*
+	 * A textbook multilevel feedback queue in three rules:
+	 *  1. prio = static_prio - bonus.  The bonus (0..MINE_MAX_BONUS
+	 *     levels) grows with the sleep credit kept in p->sleep_avg: +1
+	 *     per ms asleep, -1 per ms run, 0..MINE_MAX_CREDIT ms.  A hog
+	 *     sits at its static prio, a task that mostly sleeps up to 10
+	 *     levels better, so it preempts the hogs when it wakes.
+	 *  2. The slice is scaled by nice (normal_slice).
+	 *  3. A task that used its slice waits in the expired array until
+	 *     the active one is empty (one "epoch"): every task runs at most
+	 *     one slice per epoch, so nobody starves and hogs share the CPU
+	 *     in the ratio of their slices.
+	 */
 	int bonus = p->sleep_avg * MINE_MAX_BONUS / MINE_MAX_CREDIT;
 	int prio = p->static_prio - bonus;
 
@@ -56,6 +57,7 @@ static int normal_prio(struct sched_task *p)
 static unsigned int normal_slice(struct sched_task *p)
 {
 	/* LAB mine: begin */
+	/* 200 ms at nice -20, 100 at 0, 75 at 5, 50 at 10, 5 at 19 */
 	return MINE_SLICE_PER_NICE * (20 - TASK_NICE(p));
 	/* LAB mine: end */
 }
@@ -83,6 +85,10 @@ static void normal_tick(struct runqueue *rq, struct sched_task *p)
 static bool normal_wake_up(struct runqueue *rq, struct sched_task *p, bool sync)
 {
 	/* LAB mine: begin */
+	/* The sleep earns credit; the slice used so far is kept across a
+	 * sleep in the same epoch (sleeping must not buy a second slice)
+	 * and refilled when the arrays swapped meanwhile (v7: activate_task
+	 * does the same with array_sequence). */
 	uint32_t now = sched_jiffies();
 	uint32_t slept = now - p->timestamp;
 
