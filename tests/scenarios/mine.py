@@ -1,11 +1,9 @@
-"""Policy mine (kernel/sched/mine.c, the teacher's solution of lab mine)
-booted for real: hogs on 2 CPUs with check=1, hogs at four nice levels, and
-the `r` key's cycle nick -> o1 -> rr -> mine -> nick."""
+"""Policy mine (kernel/sched/mine.c) booted for real: 4 hogs on 2 CPUs with
+check=1, and the `r` key's cycle nick -> o1 -> rr -> mine -> nick.  These
+hold for any fair policy in the slot (the round robin of the handout too);
+the teacher's own numbers are in mine_solution.py."""
 import nickel_log as L
 from scenario import Scenario
-
-SLICES = {0: 100, 5: 75, 10: 50, 19: 5}     # mine.c: 5 ms * (20 - nice)
-SHARE_TOLERANCE = 3.0                       # percentage points
 
 
 def hogs_of(dump):
@@ -34,43 +32,12 @@ def every_hog_runs_half_a_cpu(log, start_ms=4000, nhogs=4):
     return problems
 
 
-def shares_follow_slices(nices, start_ms=5000):
-    """One CPU: each hog's part of the hogs' time is its slice over the sum
-    of the slices (one slice each per epoch), within SHARE_TOLERANCE."""
-    total = sum(SLICES[n] for n in nices)
-    expected = [100.0 * SLICES[n] / total for n in nices]
-
-    def verify(log):
-        dumps = [d for d in L.stat_dumps(log) if d["uptime_ms"] >= start_ms]
-        if len(dumps) < 2:
-            return ["need 2 stat dumps after %d ms, got %d" % (start_ms, len(dumps))]
-        hogs = hogs_of(dumps[-1])
-        if len(hogs) != len(nices):
-            return ["%d hogs, expected %d" % (len(hogs), len(nices))]
-        got = L.shares(dumps[0], dumps[-1])
-        spent = sum(got[h["pid"]] for h in hogs)
-        rows, bad = [], False
-        for h, want in zip(hogs, expected):
-            have = 100.0 * got[h["pid"]] / spent if spent else 0.0
-            off = abs(have - want) > SHARE_TOLERANCE
-            bad |= off
-            rows.append("    nice %3d  expected %5.1f  actual %5.1f%s"
-                        % (h["nice"], want, have, "  <<" if off else ""))
-        if bad:
-            return ["hog shares off by more than %.1f points:\n%s"
-                    % (SHARE_TOLERANCE, "\n".join(rows))]
-        return []
-    return verify
-
-
 def switched_into_mine(log):
     """The dump typed right after `rr -> mine`: header and every task say
     mine, and each hog (nice 0, no sleep credit) sits at prio 120 with a
     100 ms slice (nick would say 130, o1 125, rr 120 with slice 100 but
     policy rr)."""
-    dumps = L.stat_dumps(log)
-    after = log.index("policy rr -> mine")
-    dumps = [d for d in L.stat_dumps(log[after:])]
+    dumps = L.stat_dumps(log[log.index("policy rr -> mine"):])
     if not dumps:
         return ["no stat dump after the switch to mine"]
     d = dumps[0]
@@ -98,10 +65,6 @@ SCENARIOS = [
              args="policy=mine demo=hogs hogs=4 stats=2000 run=14 check=1", smp=2,
              expect=[r"policy=mine, cpus=2", r"demo hogs: 4 hogs"],
              verify=every_hog_runs_half_a_cpu, timeout=240),
-    Scenario("mine-shares-nice-0-5-10-19-follow-slices",
-             args="policy=mine demo=nice nice=0,5,10,19 stats=5000 run=21 check=1", smp=1,
-             expect=[r"demo nice: 4 hogs"],
-             verify=shares_follow_slices((0, 5, 10, 19)), timeout=240),
     Scenario("mine-r-key-cycles-rr-mine-nick",
              args="policy=rr demo=hogs hogs=2 run=10 check=1", smp=2, keys=CYCLE_KEYS,
              expect=[r"policy rr -> mine", r"policy mine -> nick",
