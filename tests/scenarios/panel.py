@@ -1,0 +1,105 @@
+"""The live panel (`v` key, kernel/panel.c, docs/lab.md).
+
+The panel is drawn on the screen only.  panel=serial (a test-only kernel
+argument) copies each of its rows to the serial line as `panel| <row>`, so
+the first scenario can check its numbers: two hogs at SMP=2 each near 100%
+of a CPU, both CPUs busy, the task CPU % adding up to the CPUs' busy %,
+rows sorted, and after the second `v` no row any more.  The second reads
+the VGA text buffer back (QEMU's pmemsave of 0xB8000): the panel is on the
+screen's top rows while stat dumps scroll beneath it, and no row of it
+reaches the serial line.  The third boots with no VGA card: `v` says there
+is no screen.
+"""
+import re
+
+from scenario import Scenario
+
+HOGS_LINE = r"^nickel: demo hogs: 2 hogs"
+HEADER = re.compile(r"^nickel panel  policy=(\w+)  cpus=(\d+)  up \d+\.\ds  "
+                    r"free \d+ KiB  tasks (\d+)$")
+BUSY = re.compile(r"^busy((?:  cpu\d+ +\d+%)+)$")
+COLUMNS = "  PID NAME            CPU S POLICY-PRI NICE SLICE  USED SLEEP CPU%  SW/S"
+TASK = re.compile(r"^ *(\d+) (\S+) +(\d+) ([RSZX]) (\S+)-(\d+) +(-?\d+) +(\d+) +(\d+) "
+                  r"+(\d+) +(\d+) +(\d+)$")
+FRAMES_BEFORE_OFF = 4       # frames the numbers are checked on
+
+
+def frames(log):
+    """The panel's frames copied to serial: lists of rows, each starting
+    with its header row."""
+    out = []
+    for line in log.splitlines():
+        if not line.startswith("panel| "):
+            continue
+        row = line[len("panel| "):]
+        if HEADER.match(row):
+            out.append([])
+        if out:
+            out[-1].append(row)
+    return out
+
+
+def parse_frame(rows):
+    """(busy % by CPU, [(name, cpu %, pid)] in row order, problems)."""
+    problems, busy, tasks = [], [], []
+    if len(rows) < 3 or not BUSY.match(rows[1]) or COLUMNS not in rows:
+        return busy, tasks, ["frame %r lacks its busy row or column heads" % rows[:3]]
+    busy = [int(p) for p in re.findall(r"cpu\d+ +(\d+)%", rows[1])]
+    for row in rows[rows.index(COLUMNS) + 1:]:
+        m = TASK.match(row)
+        if m:
+            tasks.append((m.group(2), int(m.group(11)), int(m.group(1))))
+        elif not re.match(r"^  \+\d+ more$", row):
+            problems.append("unexpected panel row %r" % row)
+    return busy, tasks, problems
+
+
+def check_frame(n, rows):
+    """The numbers of one frame with two hogs on two CPUs."""
+    busy, tasks, problems = parse_frame(rows)
+    if problems:
+        return problems
+    where = "frame %d" % n
+    hogs = [pct for name, pct, _ in tasks if name == "hog"]
+    if len(busy) != 2 or min(busy) < 80:
+        problems.append("%s: CPU busy %s%%, expected 2 CPUs each 80..100" % (where, busy))
+    if len(hogs) != 2 or not all(80 <= p <= 100 for p in hogs):
+        problems.append("%s: hogs' CPU %% %s, expected 2 each 80..100" % (where, hogs))
+    pcts = [pct for _, pct, _ in tasks]
+    if pcts != sorted(pcts, reverse=True):
+        problems.append("%s: rows not sorted by CPU %%: %s" % (where, pcts))
+    # Every tick is a task's run time or a CPU's idle time: the rows add up
+    # to the busy figures, give or take each row's rounding.
+    if abs(sum(pcts) - sum(busy)) > 4 + len(tasks) // 2:
+        problems.append("%s: task CPU %% add up to %d, CPUs busy %d%%+%d%%"
+                        % (where, sum(pcts), busy[0], busy[1]))
+    return problems
+
+
+def numbers_then_off(log):
+    """Frames before the second `v` check out; none after 'panel off'."""
+    on, off = log.find("nickel: panel on"), log.find("nickel: panel off")
+    if on < 0 or off < 0:
+        return ["no 'nickel: panel on' then 'nickel: panel off' line"]
+    before = frames(log[on:off])
+    if len(before) < FRAMES_BEFORE_OFF:
+        return ["%d panel frames before 'panel off', expected %d"
+                % (len(before), FRAMES_BEFORE_OFF)]
+    problems = []
+    for n, rows in enumerate(before[:FRAMES_BEFORE_OFF]):
+        problems += check_frame(n, rows)
+    after = [l for l in log[off:].splitlines() if l.startswith("panel| ")]
+    if after:
+        problems.append("%d panel rows after 'panel off', first %r" % (len(after), after[0]))
+    return problems
+
+
+SCENARIOS = [
+    Scenario("panel-v-two-hogs-smp2-near-100pct-sorted-adding-up-then-v-off",
+             args="demo=hogs hogs=2 check=1 panel=serial run=14", smp=2, mem=32,
+             keys=[(HOGS_LINE, "v"),
+                   (r"(^panel\| nickel panel[\s\S]*){%d}" % (FRAMES_BEFORE_OFF + 1), "v")],
+             expect=[r"^nickel: panel on: the top 17 rows", r"^nickel: panel off",
+                     r"power off \(status=0\)"],
+             verify=numbers_then_off, timeout=120),
+]
