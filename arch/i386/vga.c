@@ -1,8 +1,11 @@
 /*
  * vga.c - 80x25 colour text mode at physical 0xB8000, the console of a PC
- * with no serial cable.  It mirrors the serial output and scrolls.  A
- * machine without a VGA card (QEMU -vga none) has no memory there: a cell
- * written at start-up does not read back, and the screen stays off.
+ * with no serial cable.  It mirrors the serial output and scrolls.  The
+ * BIOS says whether there is such a screen: its video BIOS writes the CRT
+ * controller's port into the BIOS data area.  Without a VGA card (a
+ * serial-only board, QEMU -vga none; a UEFI boot) the word is 0 and the
+ * screen stays off: 0xB8000 may then be plain RAM, which a write-and-read
+ * probe would take for a screen.
  */
 #include "arch/console_hw.h"
 #include "arch/io.h"
@@ -14,6 +17,7 @@
 #define COLS 80
 #define ROWS 25
 #define ATTR 0x0700            /* light grey on black */
+#define BDA_CRTC_PORT 0x463    /* BIOS data area: 0x3D4 for a colour text screen */
 
 static volatile uint16_t *screen;
 static const uint16_t attr[] = {
@@ -49,24 +53,13 @@ static struct text_screen text = {
 	.cols = COLS, .rows = ROWS, .put = put, .scroll = scroll,
 };
 
-/* Is there memory at 0xB8000 that keeps what is written? */
-static int vga_answers(volatile uint16_t *cell)
-{
-	*cell = ATTR | 'V';
-	if (*cell != (ATTR | 'V'))
-		return 0;
-	*cell = ATTR | 'g';
-	return *cell == (ATTR | 'g');
-}
-
 void vga_init(void)
 {
-	volatile uint16_t *mem = phys_to_virt(0xB8000);
 	int i;
 
-	if (!vga_answers(mem))
+	if (*(volatile uint16_t *)phys_to_virt(BDA_CRTC_PORT) != 0x3D4)
 		return;
-	screen = mem;
+	screen = phys_to_virt(0xB8000);
 	for (i = 0; i < COLS * ROWS; i++)
 		screen[i] = ATTR | ' ';
 	text.row = text.col = text.top = 0;

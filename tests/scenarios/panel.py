@@ -13,6 +13,7 @@ is no screen.
 import re
 
 from scenario import Scenario
+from screen import vga_rows
 
 HOGS_LINE = r"^nickel: demo hogs: 2 hogs"
 HEADER = re.compile(r"^nickel panel  policy=(\w+)  cpus=(\d+)  up \d+\.\ds  "
@@ -94,6 +95,31 @@ def numbers_then_off(log):
     return problems
 
 
+def on_screen_above_the_log(path, log):
+    """The VGA text screen: the panel in the top 17 rows (the title black
+    on grey, a rule of dashes under it), two hog rows, and below the rule
+    the stat dumps printk wrote meanwhile, each row text of the log."""
+    rows = vga_rows(path)
+    text = [t.rstrip() for t, _ in rows]
+    problems = []
+    if not HEADER.match(text[0]) or rows[0][1][0] != 0x70:
+        problems.append("row 0 %r (attribute %#x) is not the panel's title"
+                        % (text[0], rows[0][1][0]))
+    if not BUSY.match(text[1]) or COLUMNS not in text[2:16]:
+        problems.append("rows 1-3 %r lack the busy row or column heads" % text[1:4])
+    hogs = [t for t in text[2:16] if TASK.match(t) and TASK.match(t).group(2) == "hog"]
+    if len(hogs) != 2:
+        problems.append("%d hog rows in the panel, expected 2: %r" % (len(hogs), text[:16]))
+    if text[16] != "-" * 80:
+        problems.append("row 16 %r is not the panel's rule" % text[16])
+    below = [t for t in text[17:] if t]
+    if not any(t.startswith(("task pid=", "cpu id=", "=== ", "lat ")) for t in below):
+        problems.append("no stat dump row below the panel: %r" % below)
+    problems += ["row below the panel %r is not in the serial log" % t
+                 for t in below if t not in log]
+    return problems
+
+
 SCENARIOS = [
     Scenario("panel-v-two-hogs-smp2-near-100pct-sorted-adding-up-then-v-off",
              args="demo=hogs hogs=2 check=1 panel=serial run=14", smp=2, mem=32,
@@ -102,4 +128,19 @@ SCENARIOS = [
              expect=[r"^nickel: panel on: the top 17 rows", r"^nickel: panel off",
                      r"power off \(status=0\)"],
              verify=numbers_then_off, timeout=120),
+    # stats=3000: two dumps after the panel is on, so it has been drawn; they
+    # scroll through the rows below it.
+    Scenario("panel-v-on-vga-screen-only-above-scrolling-stat-dumps",
+             args="demo=hogs hogs=2 stats=3000", smp=2, mem=32,
+             keys=[(HOGS_LINE, "v")],
+             expect=[r"^nickel: panel on[\s\S]*^=== end[\s\S]*^=== end"],
+             forbid=[r"nickel panel", r"PID NAME", r"^panel\|"],
+             screen=on_screen_above_the_log, vga_text=True,
+             exit_code=124, stop_when_expected=True, timeout=120),
+    Scenario("panel-v-without-a-screen-says-so-in-one-line",
+             args="demo=hogs hogs=1 run=4", smp=1, mem=32, qemu_flags="-vga none",
+             keys=[(r"^nickel: demo hogs: 1 hogs", "v")],
+             expect=[r"^nickel: panel: no screen \(serial console only\); "
+                     r"s prints a stat dump instead$", r"power off \(status=0\)"],
+             forbid=[r"nickel: panel on"], timeout=60),
 ]

@@ -8,6 +8,9 @@ miscoloured picture all fail; check_console() then asks that the banner is
 a row of the screen (or another line the scenario names) and that every
 row shown is text of the serial log.
 render() draws text the way fbcon.c does (tests/host/test_screen.py).
+A VGA text screen (BIOS boots) is read from memory instead: vga_text_dump()
+saves the 80x25 cells at 0xB8000, vga_rows() gives each row's characters
+and colour attributes.
 """
 import os
 import re
@@ -155,3 +158,40 @@ def screendump(sock_path, out_path, timeout=60):
     except OSError as e:
         return "monitor %s: %s" % (sock_path, e)
     return "no screendump after %ds" % timeout
+
+
+VGA_COLS, VGA_ROWS = 80, 25
+
+
+def vga_text_dump(sock_path, out_path, timeout=60):
+    """Stop the guest and save its VGA text cells (a character byte and an
+    attribute byte each) through QEMU's monitor; None, or why there are none."""
+    size = VGA_COLS * VGA_ROWS * 2
+    deadline = time.time() + timeout
+    try:
+        os.unlink(out_path)
+    except FileNotFoundError:
+        pass
+    try:
+        with socket.socket(socket.AF_UNIX) as s:
+            s.settimeout(timeout)
+            s.connect(sock_path)
+            s.sendall(b"stop\npmemsave 0xb8000 %d \"%s\"\n" % (size, out_path.encode()))
+            while time.time() < deadline:
+                if os.path.exists(out_path) and os.path.getsize(out_path) == size:
+                    return None
+                time.sleep(0.5)
+    except OSError as e:
+        return "monitor %s: %s" % (sock_path, e)
+    return "no VGA memory dump after %ds" % timeout
+
+
+def vga_rows(path):
+    """[(text, attributes)] of each row of a vga_text_dump."""
+    with open(path, "rb") as f:
+        cells = f.read()
+    rows = []
+    for r in range(VGA_ROWS):
+        row = cells[r * VGA_COLS * 2:(r + 1) * VGA_COLS * 2]
+        rows.append(("".join(chr(c) for c in row[0::2]), bytes(row[1::2])))
+    return rows
