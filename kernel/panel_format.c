@@ -84,9 +84,11 @@ int panel_format_task(char *buf, size_t n, const struct sched_task_view *v,
 	char policy_prio[24];
 
 	snprintf(policy_prio, sizeof(policy_prio), "%s-%d", v->policy, v->prio);
-	return snprintf(buf, n, "%5d %-15s %3d %c %-10s %4d %5u %5u %5u %4u %5u",
+	/* used_slice is signed here: nick's count can run below 0 (it wraps
+	 * in the stat dump, as in v7), and -5 reads better than 4294967291 */
+	return snprintf(buf, n, "%5d %-15s %3d %c %-10s %4d %5u %5d %5u %4u %5u",
 			v->pid, v->comm, v->cpu, v->state, policy_prio, v->nice,
-			v->timeslice, v->used_slice, v->sleep_avg, u->cpu_pct,
+			v->timeslice, (int)v->used_slice, v->sleep_avg, u->cpu_pct,
 			u->switches_per_s);
 }
 

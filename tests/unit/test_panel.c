@@ -104,6 +104,10 @@ UNIT_TEST(task_row_is_fixed_width_under_the_column_heads)
 	CHECK_STR("    5 hog               1 R nick-125     -5   100    37     0   99     2",
 		  row);
 	CHECK_EQ(strlen(heads), strlen(row));
+	v.used_slice = (unsigned)-5;                  /* nick's count below 0 */
+	panel_format_task(row, sizeof(row), &v, &u);
+	CHECK_STR("    5 hog               1 R nick-125     -5   100    -5     0   99     2",
+		  row);
 }
 
 UNIT_TEST(header_shows_uptime_in_tenths_and_free_memory_in_kib)
