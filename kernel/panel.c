@@ -222,8 +222,8 @@ static void draw(struct snapshot *now, const struct snapshot *before)
 }
 
 /* Keep the top two thirds of the screen, a rule under them; the log
- * keeps a third, at least 4 rows. */
-static void panel_on(void)
+ * keeps a third, at least 4 rows.  -1: no panel (said why). */
+static int panel_on(void)
 {
 	unsigned screen_rows, log_rows;
 
@@ -237,8 +237,7 @@ static void panel_on(void)
 	if (screen_rows < log_rows + MIN_ROWS) {
 		printk("nickel: panel: a screen of %u rows is too small (%u needed)\n",
 		       screen_rows, log_rows + MIN_ROWS);
-		wanted = 0;
-		return;
+		return -1;
 	}
 	rows = screen_rows - log_rows;
 	screen_keep_top(rows);
@@ -248,8 +247,12 @@ static void panel_on(void)
 	screen_write(0, 0, "nickel panel: the first numbers in a second", SCREEN_TITLE);
 	printk("nickel: panel on: the top %u rows of the screen, once a second; "
 	       "v turns it off\n", rows);
-	if (take_snapshot(&snaps[newest]) < 0)
-		wanted = 0;
+	if (take_snapshot(&snaps[newest]) < 0) {
+		printk("nickel: panel: out of memory\n");
+		screen_keep_top(0);
+		return -1;
+	}
+	return 0;
 }
 
 static void refresh(void)
@@ -267,10 +270,9 @@ static void refresh(void)
 
 static void panel_off(void)
 {
-	if (shutdown_started())
-		wanted = 0;
 	screen_keep_top(0);
-	printk("nickel: panel off\n");
+	if (!shutdown_started())        /* not into the final record */
+		printk("nickel: panel off\n");
 }
 
 static bool is_wanted(void *unused)
@@ -284,12 +286,17 @@ static void panel_thread(void *arg)
 	(void)arg;
 	for (;;) {
 		wait_event(&panel_wq, is_wanted, 0);
-		panel_on();
+		if (panel_on() < 0) {
+			wanted = 0;
+			continue;
+		}
 		while (wanted && !shutdown_started()) {
 			sleep_ms(REFRESH_MS);
 			if (wanted && !shutdown_started())
 				refresh();
 		}
+		if (shutdown_started())
+			wanted = 0;             /* the final record is being written */
 		panel_off();
 	}
 }
