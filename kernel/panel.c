@@ -3,7 +3,10 @@
  * `wanted`; the panel thread, made at the first `v`, follows it.  On, the
  * thread keeps the top rows of the screen (the log scrolls beneath) and
  * once a second takes a snapshot of the CPUs and tasks and draws it there;
- * per-second figures compare it with the snapshot before.  Off, it gives
+ * per-second figures compare it with the snapshot before.  Shares are of
+ * the ticks a CPU took (about 1000 a second): a host that runs an emulated
+ * CPU late loses some of its ticks, and a hog that ran on every tick its
+ * CPU took is 100% busy, not 70% of CPU 0's count.  Off, it gives
  * the rows back and sleeps on a wait queue: an unused panel runs nothing.
  *
  * The screen only: the serial line is what log parsers read.  The test-only
@@ -46,7 +49,7 @@ struct panel_task {
 struct snapshot {
 	uint32_t jiffies;
 	unsigned free_pages;
-	uint32_t idle_ms[NR_CPUS_MAX];
+	uint32_t idle_ms[NR_CPUS_MAX], ticks[NR_CPUS_MAX];
 	unsigned ntasks, cap;
 	struct panel_task *tasks;       /* cap of them, kmalloc'd */
 	unsigned nlat;
@@ -61,7 +64,7 @@ static struct task *thread;             /* keys thread only */
 /* The panel thread's own. */
 static struct snapshot snaps[2];
 static int newest;                      /* index into snaps */
-static unsigned cols, rows;             /* the rows kept at the top, the last a rule */
+static unsigned cols, rows;             /* the panel: width, rows kept at the top (the last the rule) */
 static int copy_to_serial;
 static char text[FBCON_MAX_COLS + 1], padded[FBCON_MAX_COLS + 1];
 static char serial_row[FBCON_MAX_COLS + 16];
@@ -111,6 +114,7 @@ static int take_snapshot(struct snapshot *s)
 
 		sched_cpu_counts(c, &counts);
 		s->idle_ms[c] = counts.idle_ms;
+		s->ticks[c] = counts.ticks;
 	}
 	s->ntasks = s->nlat = 0;
 	list_for_each(n, &all_tasks) {
@@ -133,16 +137,23 @@ static const struct sched_task_view *find_pid(const struct snapshot *s, int pid)
 	return 0;
 }
 
-/* Each task's usage since `before`, then the busiest first. */
+static uint32_t ticks_between(const struct snapshot *now,
+			      const struct snapshot *before, int cpu)
+{
+	return now->ticks[cpu] - before->ticks[cpu];
+}
+
+/* Each task's usage since `before`, of the ticks its CPU took (a task that
+ * moved is counted against the CPU it is on now), then the busiest first. */
 static void usage_and_sort(struct snapshot *now, const struct snapshot *before)
 {
-	uint32_t elapsed = now->jiffies - before->jiffies;
 	unsigned i, j;
 
 	for (i = 0; i < now->ntasks; i++) {
 		struct panel_task *t = &now->tasks[i];
 
-		panel_usage(&t->v, find_pid(before, t->v.pid), elapsed, &t->u);
+		panel_usage(&t->v, find_pid(before, t->v.pid),
+			    ticks_between(now, before, t->v.cpu), &t->u);
 	}
 	for (i = 1; i < now->ntasks; i++) {     /* insertion sort: few tasks */
 		struct panel_task t = now->tasks[i];
@@ -172,14 +183,14 @@ static void draw_row(unsigned row, enum screen_colour colour)
 static void draw_cpus(unsigned *row, const struct snapshot *now,
 		      const struct snapshot *before)
 {
-	uint32_t elapsed = now->jiffies - before->jiffies;
 	unsigned busy[NR_CPUS_MAX];
 	struct panel_header h = { sched_policy_name(), ncpus, now->jiffies,
 				  now->free_pages * 4, now->ntasks };
 	int c;
 
 	for (c = 0; c < ncpus; c++)
-		busy[c] = 100 - panel_percent(now->idle_ms[c] - before->idle_ms[c], elapsed);
+		busy[c] = 100 - panel_percent(now->idle_ms[c] - before->idle_ms[c],
+					      ticks_between(now, before, c));
 	panel_format_header(text, cols + 1, &h);
 	draw_row((*row)++, SCREEN_TITLE);
 	panel_format_busy(text, cols + 1, busy, ncpus);
@@ -268,8 +279,16 @@ static void refresh(void)
 	newest = !newest;
 }
 
+/* Give the rows back, and the snapshots' memory: off costs nothing. */
 static void panel_off(void)
 {
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		kfree(snaps[i].tasks);
+		snaps[i].tasks = 0;
+		snaps[i].cap = 0;
+	}
 	screen_keep_top(0);
 	if (!shutdown_started())        /* not into the final record */
 		printk("nickel: panel off\n");

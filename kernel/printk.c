@@ -110,13 +110,16 @@ void console_print(const char *s)
 void console_serial_print(const char *s)
 {
 	while (*s) {
-		unsigned long f = spin_lock_irqsave(&console_lock);
+		unsigned long f = 0;
 
+		if (!console_panicking)
+			f = spin_lock_irqsave(&console_lock);
 		while (*s && *s != '\n')
 			uart_putc(*s++);
 		if (*s)
 			uart_putc(*s++);
-		spin_unlock_irqrestore(&console_lock, f);
+		if (!console_panicking)
+			spin_unlock_irqrestore(&console_lock, f);
 	}
 }
 

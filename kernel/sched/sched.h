@@ -197,6 +197,7 @@ unsigned int sched_nr_waiting(int cpu);          /* lock-free: queued besides th
 bool sched_task_off_cpu(struct sched_task *p);   /* locked: neither queued nor running */
 struct sched_cpu_counts {
 	uint32_t nr_switches, idle_ms, ipis, migrations_in;
+	uint32_t ticks;     /* its timer ticks: fewer than jiffies when a host loses some */
 };
 void sched_cpu_counts(int cpu, struct sched_cpu_counts *out); /* lock-free */
 
