@@ -2,9 +2,9 @@
 
 The panel is drawn on the screen only.  panel=serial (a test-only kernel
 argument) copies each of its rows to the serial line as `panel| <row>`, so
-the first scenario can check its numbers: two hogs at SMP=2 each near 100%
-of a CPU, both CPUs busy, the task CPU % adding up to the CPUs' busy %,
-rows sorted, and after the second `v` no row any more.  The second reads
+the first scenarios can check its numbers: N hogs at SMP=2 each near 100%
+of a CPU, N CPUs busy and the others idle, the task CPU % adding up to the
+CPUs' busy %, rows sorted, and after the second `v` no row any more.  The second reads
 the VGA text buffer back (QEMU's pmemsave of 0xB8000): the panel is on the
 screen's top rows while stat dumps scroll beneath it, and no row of it
 reaches the serial line.  The third boots with no VGA card: `v` says there
@@ -55,17 +55,21 @@ def parse_frame(rows):
     return busy, tasks, problems
 
 
-def check_frame(n, rows):
-    """The numbers of one frame with two hogs on two CPUs."""
+def check_frame(n, rows, nhogs):
+    """The numbers of one frame with `nhogs` hogs on two CPUs: as many CPUs
+    busy (80..100%), the others idle (at most 20%)."""
     busy, tasks, problems = parse_frame(rows)
     if problems:
         return problems
     where = "frame %d" % n
     hogs = [pct for name, pct, _ in tasks if name == "hog"]
-    if len(busy) != 2 or min(busy) < 80:
-        problems.append("%s: CPU busy %s%%, expected 2 CPUs each 80..100" % (where, busy))
-    if len(hogs) != 2 or not all(80 <= p <= 100 for p in hogs):
-        problems.append("%s: hogs' CPU %% %s, expected 2 each 80..100" % (where, hogs))
+    ranked = sorted(busy, reverse=True)
+    if len(busy) != 2 or min(ranked[:nhogs]) < 80 or max(ranked[nhogs:] or [0]) > 20:
+        problems.append("%s: CPU busy %s%%, expected %d CPUs 80..100, the rest 0..20"
+                        % (where, busy, nhogs))
+    if len(hogs) != nhogs or not all(80 <= p <= 100 for p in hogs):
+        problems.append("%s: hogs' CPU %% %s, expected %d each 80..100"
+                        % (where, hogs, nhogs))
     pcts = [pct for _, pct, _ in tasks]
     if pcts != sorted(pcts, reverse=True):
         problems.append("%s: rows not sorted by CPU %%: %s" % (where, pcts))
@@ -77,7 +81,11 @@ def check_frame(n, rows):
     return problems
 
 
-def numbers_then_off(log):
+def numbers_then_off(nhogs):
+    return lambda log: numbers_then_off_in(log, nhogs)
+
+
+def numbers_then_off_in(log, nhogs):
     """Frames before the second `v` check out; none after 'panel off'."""
     on, off = log.find("nickel: panel on"), log.find("nickel: panel off")
     if on < 0 or off < 0:
@@ -88,7 +96,7 @@ def numbers_then_off(log):
                 % (len(before), FRAMES_BEFORE_OFF)]
     problems = []
     for n, rows in enumerate(before[:FRAMES_BEFORE_OFF]):
-        problems += check_frame(n, rows)
+        problems += check_frame(n, rows, nhogs)
     after = [l for l in log[off:].splitlines() if l.startswith("panel| ")]
     if after:
         problems.append("%d panel rows after 'panel off', first %r" % (len(after), after[0]))
@@ -120,14 +128,20 @@ def on_screen_above_the_log(path, log):
     return problems
 
 
+def numbers(nhogs, name):
+    return Scenario(
+        "panel-v-%s-smp2-near-100pct-sorted-adding-up-then-v-off" % name,
+        args="demo=hogs hogs=%d check=1 panel=serial run=14" % nhogs, smp=2, mem=32,
+        keys=[(r"^nickel: demo hogs: %d hogs" % nhogs, "v"),
+              (r"(^panel\| nickel panel[\s\S]*){%d}" % (FRAMES_BEFORE_OFF + 1), "v")],
+        expect=[r"^nickel: panel on: the top 17 rows", r"^nickel: panel off",
+                r"power off \(status=0\)"],
+        verify=numbers_then_off(nhogs), timeout=120)
+
+
 SCENARIOS = [
-    Scenario("panel-v-two-hogs-smp2-near-100pct-sorted-adding-up-then-v-off",
-             args="demo=hogs hogs=2 check=1 panel=serial run=14", smp=2, mem=32,
-             keys=[(HOGS_LINE, "v"),
-                   (r"(^panel\| nickel panel[\s\S]*){%d}" % (FRAMES_BEFORE_OFF + 1), "v")],
-             expect=[r"^nickel: panel on: the top 17 rows", r"^nickel: panel off",
-                     r"power off \(status=0\)"],
-             verify=numbers_then_off, timeout=120),
+    numbers(2, "two-hogs"),
+    numbers(1, "one-hog-one-idle-cpu"),
     # stats=3000: two dumps after the panel is on, so it has been drawn; they
     # scroll through the rows below it.
     Scenario("panel-v-on-vga-screen-only-above-scrolling-stat-dumps",
