@@ -8,6 +8,8 @@ miscoloured picture all fail; check_console() then asks that the banner is
 a row of the screen (or another line the scenario names) and that every
 row shown is text of the serial log.
 render() draws text the way fbcon.c does (tests/host/test_screen.py).
+decode_coloured() reads text drawn in other colours too (the live panel's
+title and rows), naming each cell's two colours.
 A VGA text screen (BIOS boots) is read from memory instead: vga_text_dump()
 saves the 80x25 cells at 0xB8000, vga_rows() gives each row's characters
 and colour attributes.
@@ -99,6 +101,32 @@ def decode(w, h, pixels, cols, rows, font):
             text.append(ch)
         lines.append("".join(text))
     return lines, problems
+
+
+def decode_coloured(w, h, pixels, cols, rows, font):
+    """[(text, [background RGB per cell])] of each row: a cell's background
+    is the colour of its top-left pixel (blank in every glyph of the text
+    nickel draws), its glyph the pixels of any other colour."""
+    glyphs = {}
+    for code in psf.PRINTABLE:
+        glyphs.setdefault(tuple(font.rows[code]), chr(code))
+    out = []
+    for r in range(rows):
+        text, backs = [], []
+        for c in range(cols):
+            i0 = ((r * font.height) * w + c * font.width) * 3
+            bg = pixels[i0:i0 + 3]
+            bits = []
+            for y in range(font.height):
+                i = ((r * font.height + y) * w + c * font.width) * 3
+                row = 0
+                for x in range(font.width):
+                    row = row << 1 | (pixels[i + 3 * x:i + 3 * x + 3] != bg)
+                bits.append(row)
+            text.append(glyphs.get(tuple(bits), "?"))
+            backs.append(tuple(bg))
+        out.append(("".join(text), backs))
+    return out
 
 
 def check_console(ppm_path, log, font=None, must_show=BANNER, gone=None):
