@@ -9,6 +9,7 @@
 #include "fbcon.h"
 #include "arch/fw_tables.h"
 #include "arch/paging.h"
+#include "arch/console_hw.h"
 #include "printk.h"
 #include "string.h"
 
@@ -96,6 +97,8 @@ void boot_info_report(void)
 	if (cols)
 		printk("nickel: screen: framebuffer %ux%ux%u at 0x%x, %ux%u characters\n",
 		       screen.width, screen.height, screen.bpp, screen.addr, cols, rows);
-	else
+	else if (vga_text_screen())
 		printk("nickel: screen: VGA text\n");
+	else
+		printk("nickel: screen: none (serial console only)\n");
 }

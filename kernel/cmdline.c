@@ -43,6 +43,7 @@ static const struct key keys[] = {
 	{ "reboot",      INT,       OFF(reboot), 0, 1, 0 },
 	{ "busyhost",    INT,       OFF(busyhost), 0, 1, 0 },
 	{ "smp",         CHOICE,    OFF(smp), 0, 4, "on off" },
+	{ "panel",       CHOICE,    OFF(panel), 0, 8, "screen serial" },
 };
 
 void boot_args_defaults(struct boot_args *a)
@@ -50,6 +51,7 @@ void boot_args_defaults(struct boot_args *a)
 	memset(a, 0, sizeof(*a));
 	strncpy(a->policy, "nick", sizeof(a->policy));
 	strncpy(a->smp, "on", sizeof(a->smp));
+	strncpy(a->panel, "screen", sizeof(a->panel));
 	a->hogs = -1;
 	a->rr_slice = 100;
 	a->cache_decay = -1;

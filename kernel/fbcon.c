@@ -5,6 +5,7 @@
  * scrolling.  A copy of the text on screen (`text`) lets a scroll redraw
  * only the cells whose character changed: framebuffer reads are slow on
  * real hardware, so it never reads the framebuffer.
+ * Each cell has a colour too (text_screen.h: the panel's title and rows).
  * Callers serialise: printk's console_lock.  Host-compilable (test_fbcon.c).
  */
 #include "fbcon.h"
@@ -17,9 +18,10 @@ static struct {
 	uint32_t pitch;
 	unsigned bytes;              /* per pixel: 2, 3 or 4 */
 	unsigned cols, rows;
-	uint32_t fg, bg;
+	uint32_t fg[3], bg[3];       /* by enum screen_colour */
 } fb;
 static char text[FBCON_MAX_ROWS][FBCON_MAX_COLS];
+static uint8_t colours[FBCON_MAX_ROWS][FBCON_MAX_COLS];
 
 /* 8-bit channel values packed as the mode's masks say. */
 static uint32_t pack_colour(const struct boot_fb *f, unsigned r, unsigned g, unsigned b)
@@ -46,6 +48,7 @@ static void put_pixel(uint8_t *p, uint32_t v)
 static void draw_cell(unsigned r, unsigned c)
 {
 	unsigned char ch = (unsigned char)text[r][c];
+	uint32_t fg = fb.fg[colours[r][c]], bg = fb.bg[colours[r][c]];
 	const uint32_t *glyph;
 	unsigned x, y;
 
@@ -57,31 +60,32 @@ static void draw_cell(unsigned r, unsigned c)
 			     c * font_width * fb.bytes;
 
 		for (x = 0; x < font_width; x++, p += fb.bytes)
-			put_pixel(p, (glyph[y] >> (font_width - 1 - x)) & 1 ? fb.fg : fb.bg);
+			put_pixel(p, (glyph[y] >> (font_width - 1 - x)) & 1 ? fg : bg);
 	}
 }
 
-/* Make cell (r, c) show ch, drawing only if it changes. */
-static void set_cell(unsigned r, unsigned c, char ch)
+/* Make cell (r, c) show ch in colour, drawing only if it changes. */
+static void set_cell(unsigned r, unsigned c, char ch, enum screen_colour colour)
 {
-	if (text[r][c] != ch) {
+	if (text[r][c] != ch || colours[r][c] != colour) {
 		text[r][c] = ch;
+		colours[r][c] = (uint8_t)colour;
 		draw_cell(r, c);
 	}
 }
 
-static void scroll(void)
+static void scroll(unsigned top)
 {
 	unsigned r, c;
 
-	for (r = 0; r + 1 < fb.rows; r++)
+	for (r = top; r + 1 < fb.rows; r++)
 		for (c = 0; c < fb.cols; c++)
-			set_cell(r, c, text[r + 1][c]);
+			set_cell(r, c, text[r + 1][c], colours[r + 1][c]);
 	for (c = 0; c < fb.cols; c++)
-		set_cell(fb.rows - 1, c, ' ');
+		set_cell(fb.rows - 1, c, ' ', SCREEN_TEXT);
 }
 
-static struct text_screen cursor = { 0, 0, 0, 0, set_cell, scroll };
+static struct text_screen cursor = { .put = set_cell, .scroll = scroll };
 
 int fbcon_init(const struct boot_fb *f, void *pixels)
 {
@@ -99,15 +103,17 @@ int fbcon_init(const struct boot_fb *f, void *pixels)
 		fb.cols = FBCON_MAX_COLS;
 	if (fb.rows > FBCON_MAX_ROWS)
 		fb.rows = FBCON_MAX_ROWS;
-	fb.fg = pack_colour(f, 0xAA, 0xAA, 0xAA);
-	fb.bg = pack_colour(f, 0, 0, 0);
+	fb.fg[SCREEN_TEXT] = fb.bg[SCREEN_TITLE] = pack_colour(f, 0xAA, 0xAA, 0xAA);
+	fb.bg[SCREEN_TEXT] = fb.bg[SCREEN_BRIGHT] = fb.fg[SCREEN_TITLE] = pack_colour(f, 0, 0, 0);
+	fb.fg[SCREEN_BRIGHT] = pack_colour(f, 0xFF, 0xFF, 0xFF);
 	fb.pixels = pixels;
 	for (y = 0; y < f->height; y++)
 		memset(fb.pixels + y * fb.pitch, 0, f->width * fb.bytes);
 	memset(text, ' ', sizeof(text));
+	memset(colours, SCREEN_TEXT, sizeof(colours));
 	cursor.cols = fb.cols;
 	cursor.rows = fb.rows;
-	cursor.row = cursor.col = 0;
+	cursor.row = cursor.col = cursor.top = 0;
 	return 0;
 }
 
@@ -121,4 +127,9 @@ void fbcon_size(unsigned *cols, unsigned *rows)
 {
 	*cols = fb.pixels ? fb.cols : 0;
 	*rows = fb.pixels ? fb.rows : 0;
+}
+
+struct text_screen *fbcon_text_screen(void)
+{
+	return fb.pixels ? &cursor : 0;
 }

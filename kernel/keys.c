@@ -15,12 +15,13 @@
 #include "selfcheck.h"
 #include "string.h"
 #include "shutdown.h"
+#include "panel.h"
 
 static void help(void)
 {
 	printk("nickel keys: s stat dump, t trace on/off, r switch policy "
 	       "(nick -> o1 -> rr -> mine), + add a hog, - remove a hog, "
-	       "b backtraces of every CPU and sleeper, h help\n");
+	       "b backtraces of every CPU and sleeper, v live panel on/off, h help\n");
 }
 
 static void next_policy(void)
@@ -51,6 +52,7 @@ static void handle_key(int c)
 	case 't': trace_toggle(); break;
 	case 'r': next_policy(); break;
 	case 'b': backtraces_all(); break;
+	case 'v': panel_toggle(); break;
 	case 'h': case '?': help(); break;
 	case '+':
 		pid = demo_add_hog(0);

@@ -10,10 +10,12 @@
 #include "string.h"
 #include "fbcon.h"
 #include "arch/paging.h"
+#include "screen.h"
 
 static spinlock_t console_lock = SPINLOCK_INIT("console");
 int console_panicking;          /* set by panic: never wait for the lock */
 static void (*screen_putc)(char c) = vga_putc;
+static struct text_screen *screen;     /* NULL: serial only (screen.h) */
 
 /* Callers hold console_lock, or the console is panicking. */
 static void console_emit(const char *s, unsigned n)
@@ -35,10 +37,12 @@ void console_init(const struct boot_fb *fb)
 		pixels = ioremap(fb->addr, fb->pitch * fb->height);
 		if (pixels && fbcon_init(fb, pixels) == 0) {
 			screen_putc = fbcon_putc;
+			screen = fbcon_text_screen();
 			return;
 		}
 	}
 	vga_init();
+	screen = vga_text_screen();
 }
 
 int vprintk(const char *fmt, va_list ap)
@@ -99,4 +103,52 @@ void console_write(const char *s, unsigned n)
 void console_print(const char *s)
 {
 	console_write(s, strlen(s));
+}
+
+/* Serial only, line by line like console_write: the panel's test copy
+ * (panel=serial), which the screen must not show twice. */
+void console_serial_print(const char *s)
+{
+	while (*s) {
+		unsigned long f = 0;
+
+		if (!console_panicking)
+			f = spin_lock_irqsave(&console_lock);
+		while (*s && *s != '\n')
+			uart_putc(*s++);
+		if (*s)
+			uart_putc(*s++);
+		if (!console_panicking)
+			spin_unlock_irqrestore(&console_lock, f);
+	}
+}
+
+/* The screen API (screen.h): the cells under console_lock. */
+void screen_size(unsigned *cols, unsigned *rows)
+{
+	*cols = screen ? screen->cols : 0;
+	*rows = screen ? screen->rows : 0;
+}
+
+void screen_keep_top(unsigned rows)
+{
+	unsigned long f;
+
+	if (!screen)
+		return;
+	f = spin_lock_irqsave(&console_lock);
+	text_screen_keep_top(screen, rows);
+	spin_unlock_irqrestore(&console_lock, f);
+}
+
+void screen_write(unsigned row, unsigned col, const char *text,
+		  enum screen_colour colour)
+{
+	unsigned long f;
+
+	if (!screen)
+		return;
+	f = spin_lock_irqsave(&console_lock);
+	text_screen_write(screen, row, col, text, colour);
+	spin_unlock_irqrestore(&console_lock, f);
 }

@@ -11,4 +11,6 @@
 int fbcon_init(const struct boot_fb *fb, void *pixels);
 void fbcon_putc(char c);
 void fbcon_size(unsigned *cols, unsigned *rows);
+struct text_screen;
+struct text_screen *fbcon_text_screen(void);   /* NULL: not in use */
 #endif

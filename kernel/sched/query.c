@@ -52,4 +52,5 @@ void sched_cpu_counts(int cpu, struct sched_cpu_counts *out)
 	out->idle_ms = rq->idle_ms;
 	out->ipis = rq->ipis;
 	out->migrations_in = rq->migrations_in;
+	out->ticks = rq->ticks;
 }

@@ -162,6 +162,21 @@ int sched_switch_policy(const struct sched_policy *pol);
 const struct sched_policy *sched_policy_by_name(const char *name);
 const char *sched_policy_name(void);
 
+/* One task's scheduler fields at one moment, read under its rq lock
+ * (stats.c): what the stat dump prints and the live panel shows. */
+struct sched_task_view {
+	int pid;
+	char comm[16];
+	int cpu;
+	char state;                    /* R, S, Z or X */
+	const char *policy;            /* nick / o1 / rr, or fifo / rt-rr */
+	int nice, static_prio, prio;
+	unsigned int timeslice, used_slice, sleep_avg;   /* the policy's view */
+	uint32_t run_ms, sleep_ms, wait_ms;   /* sleep and wait include the one in progress */
+	uint32_t switches, wakeups, migrations;
+};
+void sched_task_view(struct sched_task *p, struct sched_task_view *v);
+
 /* Stat dump and trace lines (contract.md); return the snprintf length. */
 int sched_format_cpu(char *buf, size_t n, int cpu);
 int sched_format_task(char *buf, size_t n, struct sched_task *p);
@@ -184,6 +199,7 @@ unsigned int sched_nr_waiting(int cpu);          /* lock-free: queued besides th
 bool sched_task_off_cpu(struct sched_task *p);   /* locked: neither queued nor running */
 struct sched_cpu_counts {
 	uint32_t nr_switches, idle_ms, ipis, migrations_in;
+	uint32_t ticks;     /* its timer ticks: fewer than jiffies when a host loses some */
 };
 void sched_cpu_counts(int cpu, struct sched_cpu_counts *out); /* lock-free */
 

@@ -50,6 +50,7 @@ struct runqueue {
 	unsigned int prev_cpu_load[NR_CPUS_MAX]; /* balance: nr_running seen last time */
 	struct sched_task *migrating;     /* pick -> finish: prev leaving a forbidden CPU */
 	uint32_t idle_ms, ipis, migrations_in;
+	uint32_t ticks;                   /* timer ticks this CPU took */
 };
 
 extern struct runqueue sched_rq[NR_CPUS_MAX];

@@ -18,6 +18,7 @@ void sched_tick(int cpu)
 	bool idle;
 
 	sched_spin_lock(&rq->lock);
+	rq->ticks++;
 	p = rq->curr;
 	idle = p->is_idle;
 	if (idle) {

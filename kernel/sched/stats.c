@@ -37,34 +37,54 @@ static const char *class_name(struct sched_task *p)
 	return sched_active_policy->name;
 }
 
-int sched_format_task(char *buf, size_t n, struct sched_task *p)
+void sched_task_view(struct sched_task *p, struct sched_task_view *v)
 {
 	unsigned long flags;
 	struct runqueue *rq = task_rq_lock(p, &flags);
-	uint32_t now = sched_jiffies(), sleep_ms = p->sleep_ms, wait_ms = p->wait_ms;
-	unsigned int ts = 0, used = 0, savg = 0;
-	int len;
+	uint32_t now = sched_jiffies();
+	size_t i;
 
+	v->pid = p->pid;
+	for (i = 0; i < sizeof(v->comm); i++)        /* the core calls no libc */
+		v->comm[i] = p->comm[i];
+	v->cpu = p->cpu;
+	v->state = state_char(p->state);
+	v->policy = class_name(p);
+	v->nice = p->is_idle ? 0 : TASK_NICE(p);
+	v->static_prio = p->static_prio;
+	v->prio = p->prio;
+	v->timeslice = v->used_slice = v->sleep_avg = 0;
+	if (!p->is_idle) {
+		v->timeslice = sched_active_policy->timeslice(rq, p);
+		v->used_slice = sched_active_policy->used_slice(rq, p);
+		v->sleep_avg = sched_active_policy->sleep_avg(p);
+	}
+	v->run_ms = p->run_ms;
+	v->sleep_ms = p->sleep_ms;
+	v->wait_ms = p->wait_ms;
 	/* add the interval in progress */
 	if (p->state == SCHED_TASK_SLEEPING && !p->array)
-		sleep_ms += now - p->acct_stamp;
+		v->sleep_ms += now - p->acct_stamp;
 	else if (p->array && !task_running(rq, p))
-		wait_ms += now - p->acct_stamp;
-	if (!p->is_idle) {
-		ts = sched_active_policy->timeslice(rq, p);
-		used = sched_active_policy->used_slice(rq, p);
-		savg = sched_active_policy->sleep_avg(p);
-	}
-	len = sched_snprintf(buf, n,
+		v->wait_ms += now - p->acct_stamp;
+	v->switches = p->switches;
+	v->wakeups = p->wakeups;
+	v->migrations = p->migrations;
+	task_rq_unlock(rq, flags);
+}
+
+int sched_format_task(char *buf, size_t n, struct sched_task *p)
+{
+	struct sched_task_view v;
+
+	sched_task_view(p, &v);
+	return sched_snprintf(buf, n,
 		"task pid=%d name=%s cpu=%d state=%c policy=%s nice=%d "
 		"static_prio=%d prio=%d sleep_avg=%u timeslice=%u used_slice=%u "
 		"run_ms=%u sleep_ms=%u wait_ms=%u switches=%u wakeups=%u migrations=%u",
-		p->pid, p->comm, p->cpu, state_char(p->state), class_name(p),
-		p->is_idle ? 0 : TASK_NICE(p), p->static_prio, p->prio, savg, ts,
-		used, p->run_ms, sleep_ms, wait_ms, p->switches, p->wakeups,
-		p->migrations);
-	task_rq_unlock(rq, flags);
-	return len;
+		v.pid, v.comm, v.cpu, v.state, v.policy, v.nice, v.static_prio,
+		v.prio, v.sleep_avg, v.timeslice, v.used_slice, v.run_ms,
+		v.sleep_ms, v.wait_ms, v.switches, v.wakeups, v.migrations);
 }
 
 /* us -> seconds and microseconds without a 64-bit division (none in a

@@ -11,7 +11,9 @@ serial console.
 `stick=True` attaches the ISO as a USB stick instead of a CD.
 `screen(ppm_path, log)` returns problems with the screen: with
 stop_when_expected, once every `expect` pattern has appeared QEMU's monitor
-takes a screendump (build/test-logs/NAME.ppm) before QEMU is stopped.
+takes a screendump (build/test-logs/NAME.ppm) before QEMU is stopped;
+with `vga_text=True` it saves the VGA text cells instead (NAME.vga,
+screen.vga_text_dump) and `screen(vga_path, log)` reads them.
 """
 import os
 import re
@@ -21,7 +23,7 @@ import subprocess
 import tempfile
 import time
 
-from screen import screendump
+from screen import screendump, vga_text_dump
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -34,7 +36,7 @@ class Scenario:
                  iso=False, expect=(), forbid=(), exit_code=0, verify=None,
                  keys=(), timeout=60, modules=(), allow_panic=False,
                  stop_when_expected=False, debug_exit=True, emulator="qemu",
-                 firmware="bios", screen=None, stick=False):
+                 firmware="bios", screen=None, stick=False, vga_text=False):
         self.name = name
         self.args = args
         self.smp, self.mem, self.machine = smp, mem, machine
@@ -49,6 +51,7 @@ class Scenario:
         # emulator="bochs": tools/nickel-bochs instead of nickel-qemu.
         self.debug_exit, self.emulator = debug_exit, emulator
         self.firmware, self.screen, self.stick = firmware, screen, stick
+        self.vga_text = vga_text
         self.screen_problems = ["no screendump taken"] if screen else []
         if not allow_panic:
             self.forbid += ALWAYS_FORBID
@@ -118,11 +121,13 @@ def read_until_quiet(p, quiet=2.0, limit=30.0):
 
 
 def check_screen(sc, log):
-    """Screendump through the monitor, then the scenario's screen check."""
-    ppm = os.path.join(ROOT, "build", "test-logs", sc.name + ".ppm")
-    why = screendump(monitor_path(sc), ppm)
+    """Screendump (or the VGA text cells) through the monitor, then the
+    scenario's screen check."""
+    path = os.path.join(ROOT, "build", "test-logs",
+                        sc.name + (".vga" if sc.vga_text else ".ppm"))
+    why = (vga_text_dump if sc.vga_text else screendump)(monitor_path(sc), path)
     text = log.decode("utf-8", "replace").replace("\r", "")
-    sc.screen_problems = [why] if why else sc.screen(ppm, text)
+    sc.screen_problems = [why] if why else sc.screen(path, text)
 
 
 EVIDENCE_WAIT = 20      # seconds a timed-out guest gets to print its evidence

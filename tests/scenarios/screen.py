@@ -8,6 +8,11 @@ miscoloured picture all fail; check_console() then asks that the banner is
 a row of the screen (or another line the scenario names) and that every
 row shown is text of the serial log.
 render() draws text the way fbcon.c does (tests/host/test_screen.py).
+decode_coloured() reads text drawn in other colours too (the live panel's
+title and rows), naming each cell's two colours.
+A VGA text screen (BIOS boots) is read from memory instead: vga_text_dump()
+saves the 80x25 cells at 0xB8000, vga_rows() gives each row's characters
+and colour attributes.
 """
 import os
 import re
@@ -98,6 +103,32 @@ def decode(w, h, pixels, cols, rows, font):
     return lines, problems
 
 
+def decode_coloured(w, h, pixels, cols, rows, font):
+    """[(text, [background RGB per cell])] of each row: a cell's background
+    is the colour of its top-left pixel (blank in every glyph of the text
+    nickel draws), its glyph the pixels of any other colour."""
+    glyphs = {}
+    for code in psf.PRINTABLE:
+        glyphs.setdefault(tuple(font.rows[code]), chr(code))
+    out = []
+    for r in range(rows):
+        text, backs = [], []
+        for c in range(cols):
+            i0 = ((r * font.height) * w + c * font.width) * 3
+            bg = pixels[i0:i0 + 3]
+            bits = []
+            for y in range(font.height):
+                i = ((r * font.height + y) * w + c * font.width) * 3
+                row = 0
+                for x in range(font.width):
+                    row = row << 1 | (pixels[i + 3 * x:i + 3 * x + 3] != bg)
+                bits.append(row)
+            text.append(glyphs.get(tuple(bits), "?"))
+            backs.append(tuple(bg))
+        out.append(("".join(text), backs))
+    return out
+
+
 def check_console(ppm_path, log, font=None, must_show=BANNER, gone=None):
     """Problems with the screen against the serial log (empty: it matches):
     the last log line matching `must_show` is a row of the screen, the first
@@ -155,3 +186,40 @@ def screendump(sock_path, out_path, timeout=60):
     except OSError as e:
         return "monitor %s: %s" % (sock_path, e)
     return "no screendump after %ds" % timeout
+
+
+VGA_COLS, VGA_ROWS = 80, 25
+
+
+def vga_text_dump(sock_path, out_path, timeout=60):
+    """Stop the guest and save its VGA text cells (a character byte and an
+    attribute byte each) through QEMU's monitor; None, or why there are none."""
+    size = VGA_COLS * VGA_ROWS * 2
+    deadline = time.time() + timeout
+    try:
+        os.unlink(out_path)
+    except FileNotFoundError:
+        pass
+    try:
+        with socket.socket(socket.AF_UNIX) as s:
+            s.settimeout(timeout)
+            s.connect(sock_path)
+            s.sendall(b"stop\npmemsave 0xb8000 %d \"%s\"\n" % (size, out_path.encode()))
+            while time.time() < deadline:
+                if os.path.exists(out_path) and os.path.getsize(out_path) == size:
+                    return None
+                time.sleep(0.5)
+    except OSError as e:
+        return "monitor %s: %s" % (sock_path, e)
+    return "no VGA memory dump after %ds" % timeout
+
+
+def vga_rows(path):
+    """[(text, attributes)] of each row of a vga_text_dump."""
+    with open(path, "rb") as f:
+        cells = f.read()
+    rows = []
+    for r in range(VGA_ROWS):
+        row = cells[r * VGA_COLS * 2:(r + 1) * VGA_COLS * 2]
+        rows.append(("".join(chr(c) for c in row[0::2]), bytes(row[1::2])))
+    return rows

@@ -149,3 +149,16 @@ UNIT_TEST(smp_defaults_on_takes_off_and_rejects_other_values)
 	CHECK(strstr(reports, "nickel: bad argument 'smp=1': must be one of: on off") != NULL);
 	CHECK(strcmp(a.smp, "on") == 0);
 }
+
+UNIT_TEST(panel_copies_to_serial_only_when_asked)
+{
+	struct boot_args a;
+
+	CHECK_EQ(0, parse(&a, "k run=2"));
+	CHECK(strcmp(a.panel, "screen") == 0);
+	CHECK_EQ(0, parse(&a, "k panel=serial"));
+	CHECK(strcmp(a.panel, "serial") == 0);
+	CHECK_EQ(1, parse(&a, "k panel=vga"));
+	CHECK(strstr(reports, "nickel: bad argument 'panel=vga': must be one of: screen serial") != NULL);
+	CHECK(strcmp(a.panel, "screen") == 0);
+}

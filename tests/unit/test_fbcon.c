@@ -2,12 +2,15 @@
  * test_fbcon.c - the framebuffer console (kernel/fbcon.c) on a framebuffer
  * in host memory: glyph pixels and colour packing at 32, 24 and 16 bpp
  * (light grey 0xAAAAAA packed by hand below), wrapping, scrolling, the
- * padding past each line's pixels left alone, unusable modes refused.
+ * padding past each line's pixels left alone, unusable modes refused,
+ * text drawn in a kept top region (the panel's) staying while the log
+ * scrolls beneath it.
  * The font is the build's (build/k/font.c from the PSF font).
  */
 #include "unit.h"
 #include "fbcon.h"
 #include "font.h"
+#include "text_screen.h"
 #include <string.h>
 
 #define PAD 0x5A                          /* bytes nothing may write */
@@ -113,6 +116,28 @@ UNIT_TEST(long_line_wraps_and_newlines_scroll_the_oldest_row_off)
 	CHECK(cell_shows(&f, rows - 2, cols - 1, 'q', 0xAAAAAA));
 	CHECK(cell_shows(&f, rows - 1, 0, 'q', 0xAAAAAA));
 	CHECK(cell_shows(&f, rows - 1, 1, ' ', 0xAAAAAA));
+}
+
+UNIT_TEST(kept_top_rows_stay_in_white_while_the_log_scrolls_below_them)
+{
+	struct boot_fb f = mode(64, 48, 32, 64 * 4);   /* 8 x 3 characters */
+	struct text_screen *s;
+
+	CHECK_EQ(0, fbcon_init(&f, pixels));
+	s = fbcon_text_screen();
+	CHECK(s != 0);
+	put("a\n");
+	text_screen_keep_top(s, 1);                 /* blanks row 0, cursor to row 1 */
+	CHECK(cell_shows(&f, 0, 0, ' ', 0xAAAAAA));
+	text_screen_write(s, 0, 6, "PANEL", SCREEN_BRIGHT);   /* cut at column 8 */
+	put("b\nc\nd\ne");                       /* rows 1, 2 scroll twice */
+	CHECK(cell_shows(&f, 0, 6, 'P', 0xFFFFFF));
+	CHECK(cell_shows(&f, 0, 7, 'A', 0xFFFFFF));
+	CHECK(cell_shows(&f, 1, 0, 'd', 0xAAAAAA));
+	CHECK(cell_shows(&f, 2, 0, 'e', 0xAAAAAA));
+	text_screen_keep_top(s, 0);                 /* given back: blank, log stays */
+	CHECK(cell_shows(&f, 0, 6, ' ', 0xAAAAAA));
+	CHECK(cell_shows(&f, 2, 0, 'e', 0xAAAAAA));
 }
 
 UNIT_TEST(padding_past_the_visible_pixels_is_never_written)

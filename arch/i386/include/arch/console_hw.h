@@ -6,5 +6,7 @@ void uart_putc(char c);
 void uart_enable_rx_irq(void (*on_char)(char c));
 void vga_init(void);
 void vga_putc(char c);
+struct text_screen;
+struct text_screen *vga_text_screen(void);   /* NULL: no VGA card */
 void kbd_init(void (*on_char)(char c));
 #endif
