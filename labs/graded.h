@@ -1,0 +1,42 @@
+/*
+ * graded.h - checks for the labs' graded host tests (labs/<lab>/test_*.c).
+ *
+ * A graded test is a UNIT_TEST (tests/unit/unit.h) whose checks are
+ * GRADE_EQ / GRADE_NEAR instead of CHECK_EQ.  Each check prints one line
+ * that tools/grade reads, before the test's own PASS or FAIL line:
+ *
+ *     EXPECT ok expected=473 actual=473 tolerance=0: p.sleep_avg after ...
+ *     EXPECT bad expected=2 actual=1 tolerance=0: p.total_time after ...
+ *
+ * The first bad check ends the test (as CHECK_EQ does) with a FAIL line.
+ * `what` says what was measured, in words a student can look up.
+ */
+#ifndef NICKEL_LABS_GRADED_H
+#define NICKEL_LABS_GRADED_H
+
+#include <stdio.h>
+#include "unit.h"
+
+/* Prints the EXPECT line; false (and the test's FAIL line) when off. */
+static inline int graded_check(const char *file, int line, const char *what,
+			       double expected, double actual, double tolerance)
+{
+	double diff = actual - expected;
+	int ok = diff <= tolerance && -diff <= tolerance;
+
+	printf("EXPECT %s expected=%.12g actual=%.12g tolerance=%.12g: %s\n",
+	       ok ? "ok" : "bad", expected, actual, tolerance, what);
+	if (!ok)
+		unit_fail(file, line, "%s: expected %.12g +- %.12g, got %.12g",
+			  what, expected, tolerance, actual);
+	return ok;
+}
+
+#define GRADE_NEAR(what, expected, actual, tolerance)                      \
+	do { if (!graded_check(__FILE__, __LINE__, (what), (double)(expected), \
+			       (double)(actual), (double)(tolerance)))      \
+		return; } while (0)
+
+#define GRADE_EQ(what, expected, actual) GRADE_NEAR(what, expected, actual, 0)
+
+#endif
