@@ -1,7 +1,7 @@
 /*
  * keys.c - the console keys of contract.md, handled by the "keys" kernel
  * thread (never in the interrupt handler: a stat dump is long).
- *   s stat dump   t tracing on/off   r next policy (nick -> o1 -> rr)
+ *   s stat dump   t tracing on/off   r next policy (nick -> o1 -> rr -> mine)
  *   + add a hog   - remove a hog     h help
  */
 #include "keys.h"
@@ -19,20 +19,21 @@
 static void help(void)
 {
 	printk("nickel keys: s stat dump, t trace on/off, r switch policy "
-	       "(nick -> o1 -> rr), + add a hog, - remove a hog, "
+	       "(nick -> o1 -> rr -> mine), + add a hog, - remove a hog, "
 	       "b backtraces of every CPU and sleeper, h help\n");
 }
 
 static void next_policy(void)
 {
-	static const char *const order[] = { "nick", "o1", "rr" };
+	static const char *const order[] = { "nick", "o1", "rr", "mine" };
+	const int n = sizeof(order) / sizeof(order[0]);
 	const char *now = sched_policy_name();
 	int i;
 
-	for (i = 0; i < 3; i++)
+	for (i = 0; i < n; i++)
 		if (!strcmp(order[i], now))
 			break;
-	i = (i + 1) % 3;
+	i = (i + 1) % n;
 	if (sched_switch_policy(sched_policy_by_name(order[i])) == 0)
 		printk("nickel: policy %s -> %s\n", now, order[i]);
 	else

@@ -49,6 +49,7 @@ static unsigned int double_lock_balance(struct runqueue *this_rq,
 static struct runqueue *find_busiest_queue(struct runqueue *this_rq, bool idle,
 					   int *imbalance)
 {
+	/* LAB balance: begin */
 	unsigned int nr_running = own_load(this_rq, idle), load, max_load = 1;
 	struct runqueue *busiest = NULL, *rq_src;
 	int i;
@@ -78,6 +79,7 @@ static struct runqueue *find_busiest_queue(struct runqueue *this_rq, bool idle,
 		return NULL;
 	}
 	return busiest;
+	/* LAB balance: end */
 }
 
 /* v7: can_migrate_task - not running, allowed here, and (for an idle

@@ -32,6 +32,7 @@ static bool task_preempts_curr(struct sched_task *p, struct runqueue *rq)
  */
 static void add_task_time(struct sched_task *p, uint32_t time, int sleep)
 {
+	/* LAB time: begin */
 	if (time == 0)
 		return;
 	if (time > MAX_SLEEP) {
@@ -48,12 +49,14 @@ static void add_task_time(struct sched_task *p, uint32_t time, int sleep)
 	if (sleep)
 		p->sleep_time += 1000 * time;
 	p->sleep_avg = (1000 * p->sleep_time) / p->total_time;
+	/* LAB time: end */
 }
 
 /* v7: task_timeslice.  idx = best normal prio queued here (or p's own);
  * base = 40/(levels below idx + 1); scaled by (USER_PRIO(idx)+4)/8. */
 static unsigned int task_timeslice(struct sched_task *p, struct runqueue *rq)
 {
+	/* LAB time: begin */
 	int idx, delta;
 	unsigned int base, timeslice;
 
@@ -69,12 +72,14 @@ static unsigned int task_timeslice(struct sched_task *p, struct runqueue *rq)
 	if (timeslice <= 0)
 		timeslice = 1;
 	return timeslice;
+	/* LAB time: end */
 }
 
 /* v7: task_priority.  bonus 0..20 from sleep_avg (more if sleep_avg > 1000,
  * quirk 3: the clamp catches it); a hog at nice 0 sits at 130. */
 static int task_priority(struct sched_task *p)
 {
+	/* LAB time: begin */
 	int bonus, prio;
 
 	if (rt_task(p))
@@ -87,6 +92,7 @@ static int task_priority(struct sched_task *p)
 	if (prio > MAX_PRIO - 1)
 		prio = MAX_PRIO - 1;
 	return prio;
+	/* LAB time: end */
 }
 
 /* Fresh nick fields (new thread, policy switch): no history, a hog's prio. */
@@ -117,6 +123,7 @@ static void nick_init_task(struct runqueue *rq, struct sched_task *p)
 static bool nick_activate(struct runqueue *rq, struct sched_task *p,
 			  struct sched_task *waker, enum sched_waker kind, bool sync)
 {
+	/* LAB wakeup: begin */
 	uint32_t now = sched_jiffies();
 	uint32_t sleep = now - p->timestamp;
 	bool user = (kind == SCHED_WAKER_USER);
@@ -145,6 +152,7 @@ static bool nick_activate(struct runqueue *rq, struct sched_task *p,
 		waker->used_slice -= steal;
 	}
 	return !sync && task_preempts_curr(p, rq);
+	/* LAB wakeup: end */
 }
 
 /* v7: deactivate_task remembers the array generation it slept in. */

@@ -4,7 +4,7 @@
  * The core (core.c, wakeup.c, schedule.c, ...) owns the run queues, the
  * locking and the accounting; a policy owns the numbers: priorities, slices
  * and where a task goes.  Every hook is called with the rq lock of `rq` held
- * and local interrupts off.  One file per policy: nick.c, o1.c, rr.c.
+ * and local interrupts off.  One file per policy: nick.c, o1.c, rr.c, mine.c.
  */
 #ifndef NICKEL_SCHED_POLICY_H
 #define NICKEL_SCHED_POLICY_H

@@ -1,8 +1,9 @@
 /*
  * sched.h - nickel's portable scheduler core: the public interface.
  *
- * One core, three policies (nick = "Nick's scheduler policy v7", o1 = stock
- * Linux 2.6.0-test4, rr = classroom round robin), the same O(1) run queues and
+ * One core, four policies (nick = "Nick's scheduler policy v7", o1 = stock
+ * Linux 2.6.0-test4, rr = classroom round robin, mine = the students' own,
+ * kernel/sched/mine.c), the same O(1) run queues and
  * the same SMP balancer.  The kernel embeds struct sched_task in its task
  * struct and calls the functions below; the host unit tests and the simulator
  * call exactly the same code (see sched_env.h).
@@ -55,7 +56,7 @@ enum sched_state {
 /*
  * Two ideas, two names.  A task's scheduling class (sched_task.sched_class)
  * is POSIX's: SCHED_NORMAL, or real time SCHED_FIFO / SCHED_RR, which always
- * run before normal tasks.  The policy (struct sched_policy: nick, o1, rr)
+ * run before normal tasks.  The policy (struct sched_policy: nick, o1, rr, mine)
  * is global and decides how SCHED_NORMAL tasks share the CPUs.
  * Class numbers are Linux's.
  */
@@ -124,7 +125,8 @@ struct sched_task {
 extern int sched_ncpus;
 
 struct sched_policy;
-extern const struct sched_policy sched_policy_nick, sched_policy_o1, sched_policy_rr;
+extern const struct sched_policy sched_policy_nick, sched_policy_o1, sched_policy_rr,
+	sched_policy_mine;
 /* The policy in force: written with every rq lock held, read with any one. */
 extern const struct sched_policy *sched_active_policy;
 extern unsigned int sched_policy_gen;

@@ -73,14 +73,14 @@ static uint32_t measure(const struct sched_policy *pol, int n)
 void bench_scheduler(void)
 {
 	static const int sizes[4] = { 4, 100, 1000, 10000 };
-	static const char *const names[3] = { "nick", "o1", "rr" };
+	static const char *const names[4] = { "nick", "o1", "rr", "mine" };
 	int p, s;
 
 	printk("nickel bench: cycles per tick + schedule() in the kernel "
 	       "(median of %d batches of %d)\n", BATCHES, PER_BATCH);
 	printk("| policy | 4 tasks | 100 tasks | 1000 tasks | 10000 tasks | 10000/4 |\n");
 	printk("|---|---|---|---|---|---|\n");
-	for (p = 0; p < 3; p++) {
+	for (p = 0; p < 4; p++) {
 		uint32_t c[4];
 		for (s = 0; s < 4; s++)
 			c[s] = measure(sched_policy_by_name(names[p]), sizes[s]);

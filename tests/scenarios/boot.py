@@ -2,7 +2,7 @@
 import re
 from scenario import Scenario
 
-BANNER = r"^nickel \S+ \(policy=(nick|o1|rr), cpus=\d+, mem=%d MiB\)"
+BANNER = r"^nickel \S+ \(policy=(nick|o1|rr|mine), cpus=\d+, mem=%d MiB\)"
 
 
 def memory_summary(mib):
@@ -43,7 +43,7 @@ SCENARIOS = [
                      r"nickel: bad argument 'hogs=-3': out of range",
                      r"nickel: bad argument 'nosuch=1': unknown key",
                      r"nickel: bad argument 'nice=': empty value",
-                     BANNER.replace("(nick|o1|rr)", "nick") % 32,
+                     BANNER.replace("(nick|o1|rr|mine)", "nick") % 32,
                      r"power off \(status=0\)"], timeout=120),
     Scenario("boot-selftest-pmm-heap-wait-and-task-refs", args="selftest=1 run=1", mem=64,
              expect=[r"pmm self-test passed: allocated and freed (\d+) pages",

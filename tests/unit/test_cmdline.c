@@ -48,7 +48,7 @@ UNIT_TEST(bad_policy_is_reported_and_default_kept)
 	struct boot_args a;
 
 	CHECK_EQ(1, parse(&a, "k policy=bogus hogs=2"));
-	CHECK(strstr(reports, "nickel: bad argument 'policy=bogus': must be one of: nick o1 rr") != NULL);
+	CHECK(strstr(reports, "nickel: bad argument 'policy=bogus': must be one of: nick o1 rr mine") != NULL);
 	CHECK(strcmp(a.policy, "nick") == 0);
 	CHECK_EQ(2, a.hogs);                   /* parsing went on */
 }

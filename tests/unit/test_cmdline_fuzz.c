@@ -99,7 +99,8 @@ static int sane(const struct boot_args *a, const char *line, size_t size)
 	    !memchr(a->init, 0, sizeof(a->init)) || !memchr(a->crash, 0, sizeof(a->crash)) ||
 	    !memchr(a->mmap, 0, sizeof(a->mmap)))
 		return 0;
-	if (strcmp(a->policy, "nick") && strcmp(a->policy, "o1") && strcmp(a->policy, "rr"))
+	if (strcmp(a->policy, "nick") && strcmp(a->policy, "o1") && strcmp(a->policy, "rr") &&
+	    strcmp(a->policy, "mine"))
 		return 0;
 	if (a->hogs < -1 || a->hogs > 64 || a->nr_nice < 0 || a->nr_nice > MAX_NICE_LIST ||
 	    a->run_s < 0 || a->max_tasks < 8 || a->max_tasks > 4096 || a->pin < -1 ||

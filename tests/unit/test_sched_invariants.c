@@ -22,8 +22,9 @@ static uint32_t rnd(uint32_t n)
 	return (seed >> 8) % n;
 }
 
-static const struct sched_policy *const pols[3] = {
-	&sched_policy_nick, &sched_policy_o1, &sched_policy_rr,
+#define NPOLS 4
+static const struct sched_policy *const pols[NPOLS] = {
+	&sched_policy_nick, &sched_policy_o1, &sched_policy_rr, &sched_policy_mine,
 };
 
 /* Everything consistent?  0 or -1 with why. */
@@ -103,7 +104,7 @@ static void step(void)
 		break;
 	case 10:
 		if (rnd(4) == 0)
-			sched_switch_policy(pols[rnd(3)]);
+			sched_switch_policy(pols[rnd(NPOLS)]);
 		break;
 	case 11:
 		if (p && p->state != SCHED_TASK_DEAD && p->state != SCHED_TASK_ZOMBIE) {
@@ -131,7 +132,7 @@ static void run_random(int ncpus, uint32_t s, int steps)
 	int i;
 
 	seed = s;
-	host_boot(ncpus, pols[s % 3]);
+	host_boot(ncpus, pols[s % NPOLS]);
 	for (i = 0; i < steps; i++) {
 		step();
 		if (check_all(why, sizeof(why))) {
@@ -199,10 +200,10 @@ UNIT_TEST(policy_switch_keeps_every_task)
 		t[i] = host_spawn("t", i - 3, i % 2);
 	host_run(500);
 	host_sleep(host_curr(0));
-	for (round = 0; round < 6; round++) {
-		CHECK_EQ(0, sched_switch_policy(pols[round % 3]));
+	for (round = 0; round < 2 * NPOLS; round++) {
+		CHECK_EQ(0, sched_switch_policy(pols[round % NPOLS]));
 		CHECK_EQ(0, check_all(why, sizeof(why)));
-		CHECK(sched_active_policy == pols[round % 3]);
+		CHECK(sched_active_policy == pols[round % NPOLS]);
 		host_run(300);
 		CHECK_EQ(0, check_all(why, sizeof(why)));
 	}
@@ -218,5 +219,6 @@ UNIT_TEST(policy_switch_keeps_every_task)
 	CHECK(sched_policy_by_name("o1") == &sched_policy_o1);
 	CHECK(sched_policy_by_name("rr") == &sched_policy_rr);
 	CHECK(sched_policy_by_name("nick") == &sched_policy_nick);
+	CHECK(sched_policy_by_name("mine") == &sched_policy_mine);
 	CHECK(sched_policy_by_name("cfs") == NULL);
 }

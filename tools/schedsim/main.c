@@ -16,7 +16,7 @@ static void usage(void)
 	fprintf(stderr,
 		"usage: schedsim [key=value ...]\n"
 		"  workload=FILE  task groups (tools/schedsim/workloads/*.wl)\n"
-		"  policy=nick|o1|rr cpus=N seconds=S seed=N stats=MS trace=1\n"
+		"  policy=nick|o1|rr|mine cpus=N seconds=S seed=N stats=MS trace=1\n"
 		"  nice=a,b,c hogs=N cache_decay=TICKS rr_slice=MS\n"
 		"  exact_sleep=1 phase=1 user_clock_pct=P (the machine model)\n"
 		"  summary=0 dumps=0 bench=1 check=1   NAME=VALUE for a workload's `set NAME=`\n");

@@ -1,0 +1,277 @@
+/*
+ * mine.c - policy "mine": the slot for a policy of your own (lab "mine",
+ * labs/README.md; the targets: docs/scheduler-spec.md, "Policy mine").
+ * It plugs into the core through policy.h alone, with the helpers of
+ * sched_impl.h that rr.c uses.
+ *
+ * The lab's functions decide for SCHED_NORMAL tasks: normal_prio,
+ * normal_slice, normal_tick, normal_wake_up, normal_fork.  The teacher's
+ * solution inside their LAB markers explains itself in its comments.
+ *
+ * Fields a policy may use: p->sleep_avg, p->used_slice, p->timestamp (when
+ * the task last left the CPU or woke up: switch_in and wake-up set it) and
+ * p->array_sequence, the run queue's epoch (rq->array_sequence, bumped at
+ * every swap of the active and expired arrays) when the task went to sleep.
+ *
+ * Real-time tasks (SCHED_FIFO, SCHED_RR) are outside the lab: their prio is
+ * rt_prio_of(rt_priority), FIFO runs until it blocks or yields, RR runs
+ * MINE_RT_SLICE ms and then goes to the tail of its list, and a woken RT
+ * task preempts a worse one.
+ */
+#include "sched_impl.h"
+
+#define MINE_RT_SLICE       100   /* ms, SCHED_RR tasks */
+
+/* The teacher's knobs (keep, change or drop them). */
+#define MINE_SLICE_PER_NICE 5     /* ms of slice per nice level below 20 */
+#define MINE_MAX_CREDIT     200   /* ms of sleep the credit remembers */
+#define MINE_MAX_BONUS      10    /* prio levels a full credit is worth */
+
+/* ---- SCHED_NORMAL: the lab's functions ------------------------------ */
+
+/* The prio of a SCHED_NORMAL task now, from its nice and its credit. */
+static int normal_prio(struct sched_task *p)
+{
+	/* LAB mine: begin */
+	/*
+	 * A textbook multilevel feedback queue in three rules:
+	 *  1. prio = static_prio - bonus.  The bonus (0..MINE_MAX_BONUS
+	 *     levels) grows with the sleep credit kept in p->sleep_avg: +1
+	 *     per ms asleep, -1 per ms run, 0..MINE_MAX_CREDIT ms.  A hog
+	 *     sits at its static prio, a task that mostly sleeps up to 10
+	 *     levels better, so it preempts the hogs when it wakes.
+	 *  2. The slice is scaled by nice (normal_slice).
+	 *  3. A task that used its slice waits in the expired array until
+	 *     the active one is empty (one "epoch"): every task runs at most
+	 *     one slice per epoch, so nobody starves and hogs share the CPU
+	 *     in the ratio of their slices.
+	 */
+	int bonus = p->sleep_avg * MINE_MAX_BONUS / MINE_MAX_CREDIT;
+	int prio = p->static_prio - bonus;
+
+	return prio < MAX_RT_PRIO ? MAX_RT_PRIO : prio;
+	/* LAB mine: end */
+}
+
+/* The slice of a SCHED_NORMAL task in ms (jiffies). */
+static unsigned int normal_slice(struct sched_task *p)
+{
+	/* LAB mine: begin */
+	/* 200 ms at nice -20, 100 at 0, 75 at 5, 50 at 10, 5 at 19 */
+	return MINE_SLICE_PER_NICE * (20 - TASK_NICE(p));
+	/* LAB mine: end */
+}
+
+/* One ms of running for p, which is in rq->active. */
+static void normal_tick(struct runqueue *rq, struct sched_task *p)
+{
+	/* LAB mine: begin */
+	if (p->sleep_avg > 0)
+		p->sleep_avg--;                 /* running spends credit */
+	if (++p->used_slice < normal_slice(p))
+		return;
+	/* Slice used up: wait in expired for the next epoch, with a fresh
+	 * slice and a prio that reflects the credit spent. */
+	dequeue_task(p);
+	p->used_slice = 0;
+	p->prio = normal_prio(p);
+	enqueue_task(p, rq->expired);
+	p->need_resched = 1;
+	/* LAB mine: end */
+}
+
+/* p wakes on rq (the core queues it at the tail of rq->active[p->prio]
+ * afterwards).  Returns true when p should preempt rq->curr. */
+static bool normal_wake_up(struct runqueue *rq, struct sched_task *p, bool sync)
+{
+	/* LAB mine: begin */
+	/* The sleep earns credit; the slice used so far is kept across a
+	 * sleep in the same epoch (sleeping must not buy a second slice)
+	 * and refilled when the arrays swapped meanwhile (v7: activate_task
+	 * does the same with array_sequence). */
+	uint32_t now = sched_jiffies();
+	uint32_t slept = now - p->timestamp;
+
+	p->timestamp = now;
+	if (slept > MINE_MAX_CREDIT)
+		slept = MINE_MAX_CREDIT;
+	p->sleep_avg = sched_min(p->sleep_avg + slept, MINE_MAX_CREDIT);
+	if (p->array_sequence != rq->array_sequence)
+		p->used_slice = 0;              /* a new epoch began meanwhile */
+	p->prio = normal_prio(p);
+	/* sync: the waker is about to sleep, so it is not worth preempting */
+	return !sync && p->prio < rq->curr->prio;
+	/* LAB mine: end */
+}
+
+/* A SCHED_NORMAL parent forks: set the child's slice, credit and prio
+ * (the core copied the parent's fields into the child beforehand). */
+static void normal_fork(struct sched_task *parent, struct sched_task *child)
+{
+	/* LAB mine: begin */
+	unsigned int slice = normal_slice(parent);
+	unsigned int left = parent->used_slice < slice ? slice - parent->used_slice : 0;
+
+	/* Forking must not create CPU time: the child gets half of what
+	 * is left of the parent's slice, the parent keeps the rest. */
+	parent->used_slice += left / 2;
+	child->used_slice = normal_slice(child) - left / 2;
+	child->sleep_avg = 0;                   /* a child starts as a hog */
+	child->prio = normal_prio(child);
+	/* LAB mine: end */
+}
+
+/* ---- real time: FIFO never expires, RR a fixed slice then the tail --- */
+
+static void rt_tick(struct sched_task *p)
+{
+	if (p->sched_class != SCHED_RR)
+		return;
+	if (++p->used_slice >= MINE_RT_SLICE) {
+		p->used_slice = 0;
+		p->need_resched = 1;
+		requeue_task(p);
+	}
+}
+
+/* ---- the hooks (policy.h) -------------------------------------------- */
+
+static void mine_init_task(struct runqueue *rq, struct sched_task *p)
+{
+	p->timestamp = sched_jiffies();
+	p->used_slice = 0;
+	p->first_time_slice = 0;
+	p->sleep_avg = 0;                       /* no credit yet */
+	p->array_sequence = rq->array_sequence;
+	if (p->sched_class == SCHED_NORMAL)
+		p->prio = normal_prio(p);
+	else
+		p->prio = rt_prio_of(p->rt_priority);
+}
+
+static unsigned int mine_timeslice(struct runqueue *rq UNUSED, struct sched_task *p)
+{
+	return rt_task(p) ? MINE_RT_SLICE : normal_slice(p);
+}
+
+static void mine_tick(struct runqueue *rq, struct sched_task *p)
+{
+	if (rt_task(p))
+		rt_tick(p);
+	else
+		normal_tick(rq, p);
+}
+
+static bool mine_activate(struct runqueue *rq, struct sched_task *p,
+			  struct sched_task *waker UNUSED, enum sched_waker kind UNUSED,
+			  bool sync)
+{
+	if (!rt_task(p))
+		return normal_wake_up(rq, p, sync);
+	p->timestamp = sched_jiffies();
+	return !sync && p->prio < rq->curr->prio;
+}
+
+/* The epoch (rq->array_sequence) p went to sleep in. */
+static void mine_deactivate(struct runqueue *rq, struct sched_task *p)
+{
+	p->array_sequence = rq->array_sequence;
+}
+
+/* A new epoch: the arrays were swapped. */
+static void mine_array_swap(struct runqueue *rq)
+{
+	rq->array_sequence++;
+}
+
+static void mine_switch_out(struct runqueue *rq UNUSED, struct sched_task *prev UNUSED,
+			    uint32_t now UNUSED)
+{
+}
+
+/* timestamp: when the task left the CPU (sleep length, balancer heat). */
+static void mine_switch_in(struct runqueue *rq UNUSED, struct sched_task *prev,
+			   struct sched_task *next, uint32_t now)
+{
+	prev->timestamp = now;
+	next->timestamp = now;
+}
+
+static void mine_fork(struct runqueue *rq, struct sched_task *parent, struct sched_task *c)
+{
+	c->timestamp = sched_jiffies();
+	c->first_time_slice = 0;
+	if (rt_task(c))
+		c->used_slice = 0;
+	else
+		normal_fork(parent, c);
+	enqueue_task(c, rq->active);
+}
+
+/* Requeue at the new prio; reschedule when the running task got worse or
+ * a queued one now beats the running one. */
+static void mine_set_nice(struct runqueue *rq, struct sched_task *p, int nice)
+{
+	struct prio_array *array = p->array;
+	int old = p->prio;
+
+	p->static_prio = NICE_TO_PRIO(nice);
+	if (rt_task(p))
+		return;
+	if (array)
+		dequeue_task(p);
+	p->prio = normal_prio(p);
+	if (!array)
+		return;
+	enqueue_task(p, array);
+	if (task_running(rq, p) ? p->prio > old : p->prio < rq->curr->prio)
+		resched_task(rq, rq->curr);
+}
+
+static unsigned int mine_used_slice(struct runqueue *rq UNUSED, struct sched_task *p)
+{
+	return p->used_slice;
+}
+
+/* The stat dump's sleep_avg: the credit in per mille of its maximum. */
+static unsigned int mine_sleep_avg(struct sched_task *p)
+{
+	return p->sleep_avg * 1000 / MINE_MAX_CREDIT;
+}
+
+static int mine_normal_prio(struct sched_task *p)
+{
+	return normal_prio(p);
+}
+
+static bool mine_preempts(struct runqueue *rq, struct sched_task *p)
+{
+	return p->prio < rq->curr->prio;
+}
+
+static uint32_t mine_last_ran(struct sched_task *p)
+{
+	return p->timestamp;
+}
+
+const struct sched_policy sched_policy_mine = {
+	.name = "mine",
+	.init_task = mine_init_task,
+	.timeslice = mine_timeslice,
+	.used_slice = mine_used_slice,
+	.sleep_avg = mine_sleep_avg,
+	.tick = mine_tick,
+	.activate = mine_activate,
+	.deactivate = mine_deactivate,
+	.switch_out = mine_switch_out,
+	.switch_in = mine_switch_in,
+	.fork = mine_fork,
+	.exit = NULL,
+	.set_nice = mine_set_nice,
+	.normal_prio = mine_normal_prio,
+	.preempts = mine_preempts,
+	.last_ran = mine_last_ran,
+	.on_array_swap = mine_array_swap,
+	.on_idle_pick = NULL,
+	.yield_array = NULL,
+};

@@ -1,0 +1,7 @@
+# make handout LAB=name [OUT=dir]: the student tree of one lab (tools/handout,
+# labs/README.md), default build/handout/LAB: a fresh git repository with one
+# commit, the lab's regions replaced by labs/LAB/handout.py's stubs.
+.PHONY: handout
+handout:
+	@test -n "$(LAB)" || { echo "make handout: say which lab: LAB=name (labs/*/handout.py)" >&2; exit 2; }
+	python3 tools/handout $(LAB) $(if $(OUT),--out $(OUT))
