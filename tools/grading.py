@@ -135,7 +135,7 @@ class UnitTest(Test):
 
 
 EXPECT_LINE = re.compile(r"^EXPECT (ok|bad) expected=(\S+) actual=(\S+) "
-                         r"tolerance=(\S+): (.*)$")
+                         r"tolerance=(\S+)(?: relation=(<=|>=))?: (.*)$")
 
 
 def unit_outcome(stdout, returncode):
@@ -144,8 +144,8 @@ def unit_outcome(stdout, returncode):
     for line in stdout.splitlines():
         m = EXPECT_LINE.match(line)
         if m:
-            expects.append(Expect(m.group(5), float(m.group(2)), float(m.group(3)),
-                                  float(m.group(4))))
+            expects.append(Expect(m.group(6), float(m.group(2)), float(m.group(3)),
+                                  float(m.group(4)), m.group(5) or "="))
     if returncode < 0:
         return Outcome(expects, "the test program was killed by %s%s" % (
             signal.Signals(-returncode).name, SIGNAL_HINTS.get(-returncode, "")))
@@ -197,16 +197,16 @@ class QemuTest(Test):
     qemu = True
 
     def __init__(self, name, points, append, check, functions, spec, hint="",
-                 smp=1, mem=64, timeout=120):
+                 modules=("hog",), smp=1, mem=64, timeout=120):
         Test.__init__(self, name, points, functions, spec, hint)
-        self.append, self.check = append, check
+        self.append, self.check, self.modules = append, check, list(modules)
         self.smp, self.mem, self.timeout = smp, mem, timeout
 
     def targets(self, lab):
         return ["build/nickel.elf", "user"]
 
     def command(self):
-        modules = ["build/user/%s.elf" % m for m in ("hog", "fuzz", "hello", "cheat")]
+        modules = ["build/user/%s.elf" % m for m in self.modules]
         cmd = ["python3", "tools/nickel-qemu", "--smp", str(self.smp), "--mem", str(self.mem),
                "--kernel", "build/nickel.elf", "--timeout", str(self.timeout),
                "--append", self.append]
