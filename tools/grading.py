@@ -192,15 +192,20 @@ class SimTest(Test):
 
 SCHEDSIM = os.path.join("build", "grade", "schedsim")     # mk/grade.mk
 
+# QEMU with -icount: guest time is the count of instructions run, so a busy
+# host cannot stretch a tick or stall a request (tests/scenarios/lab.py).
+ICOUNT = "-icount shift=4,sleep=off"
+
 
 class QemuTest(Test):
     qemu = True
 
     def __init__(self, name, points, append, check, functions, spec, hint="",
-                 modules=("hog",), smp=1, mem=64, timeout=120):
+                 modules=("hog",), smp=1, mem=64, timeout=120, qemu_flags=""):
         Test.__init__(self, name, points, functions, spec, hint)
         self.append, self.check, self.modules = append, check, list(modules)
         self.smp, self.mem, self.timeout = smp, mem, timeout
+        self.qemu_flags = qemu_flags
 
     def targets(self, lab):
         return ["build/nickel.elf", "user"]
@@ -212,6 +217,8 @@ class QemuTest(Test):
                "--append", self.append]
         for m in modules:
             cmd += ["--module", m]
+        if self.qemu_flags:
+            cmd += ["--qemu-flags=" + self.qemu_flags]
         return cmd
 
     def rerun(self, lab):
