@@ -11,7 +11,7 @@ import nickel_log
 from grading import UnitTest, SimTest, near, at_most
 
 LAB = "balance"
-WEEK = 5
+WEEK = 6
 TITLE = "SMP load balancing: find the planted bug"
 SOURCE = "kernel/sched/balance.c"
 
