@@ -65,9 +65,10 @@ STUBS = {
     },
 }
 
-# The teacher's unit tests check the teacher's numbers: the student tree gets
-# a file to hold its own tests instead.
+# The teacher's tests check the teacher's numbers: the student tree gets a
+# file to hold its own unit tests instead, and no mine_solution scenario.
 FILES = {
+    "tests/scenarios/mine_solution.py": None,
     "tests/unit/test_sched_mine.c": """\
 /*
  * test_sched_mine.c - your tests of policy mine (kernel/sched/mine.c).

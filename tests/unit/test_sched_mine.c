@@ -236,3 +236,38 @@ UNIT_TEST(four_hogs_on_two_cpus_each_get_half_a_cpu)
 	for (i = 0; i < 4; i++)
 		CHECK_NEAR(5000.0, t[i]->run_ms, 300.0);
 }
+
+/* A sleeper that runs 1 ms and sleeps 9 ms beside 4 hogs on one CPU:
+ * credit grows by 9 - 1 = 8 per period, so from the third wake-up on
+ * (credit 24, prio 119) it preempts the hogs at 120 and never waits; the
+ * credit reaches its cap of 200 (prio 110) after 25 periods. */
+UNIT_TEST(sleeper_beside_4_hogs_runs_at_once)
+{
+	struct sched_task *s;
+	uint32_t waited_late = 0;
+	int i, period;
+
+	host_boot(1, &sched_policy_mine);
+	s = host_spawn("sleeper", 0, 0);
+	for (i = 0; i < 4; i++)
+		host_spawn("hog", 0, 0);
+	host_schedule(0);
+	for (period = 0; period < 200; period++) {
+		uint32_t before;
+
+		while (host_curr(0) != s)
+			host_tick();
+		host_run(1);
+		host_sleep(s);
+		host_run(9);
+		before = s->wait_ms;
+		host_wake(s, NULL, SCHED_WAKER_IRQ, false);
+		if (host_curr(0)->need_resched)
+			host_schedule(0);            /* the return from the interrupt */
+		if (period >= 2)
+			waited_late += (host_curr(0) != s) + (s->wait_ms - before);
+	}
+	CHECK_EQ(0, waited_late);
+	CHECK_EQ(110, s->prio);
+	CHECK_EQ(200, s->sleep_avg);
+}
