@@ -8,6 +8,8 @@
     names under "Caught by:" fail (printed: which tests caught it);
   * every handout (tools/handout, make handout) grades below 100%, and each
     function the lab stubs out fails at least one graded test that names it;
+  * code that does not compile grades 0, each test showing the compiler's
+    error, and is no tool error;
   * bad input gets exit status 2 and one line; --strict exits 1 on a lost
     point; grade.json holds what a course's scripts need.
 Takes ~20-60 s: a copy recompiles only the files its patch changes (the
@@ -140,6 +142,27 @@ def try_wrong(patch):
         shutil.rmtree(tmp, ignore_errors=True)
 
 
+def try_broken_build():
+    """Code that does not compile costs every test of the lab, with the
+    compiler's message, and is no tool error (exit 0)."""
+    tmp = tempfile.mkdtemp(prefix="grade-broken-")
+    try:
+        copy_tree(tmp)
+        with open(os.path.join(tmp, "kernel", "sched", "nick.c"), "a") as f:
+            f.write("\n#error graded-tree-does-not-compile\n")
+        rc, rec, out, err = grade(tmp, "time")
+        if rc != 0 or rec is None:
+            return "exit %d (want 0: a grade is not an error): %s" % (rc, err.strip()), ""
+        unexplained = [t["name"] for t in rec["tests"]
+                       if t["passed"] or "graded-tree-does-not-compile" not in (t["problem"] or "")]
+        if rec["points"] != 0 or unexplained:
+            return "%d/%d points; tests without the compiler's message: %s" % (
+                rec["points"], rec["max"], ", ".join(unexplained)), ""
+        return None, "0/%d, each test shows the #error" % rec["max"]
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 # ---- handouts ------------------------------------------------------------
 
 def marked_functions(lab, source):
@@ -219,11 +242,13 @@ def main():
     with cf.ThreadPoolExecutor(max_workers=2) as pool:
         wrong = {p: pool.submit(try_wrong, p) for p in patches}
         hand = {lab: pool.submit(try_handout, lab) for lab in handouts}
+        broken = pool.submit(try_broken_build)
         for p, fut in wrong.items():
             name = os.path.relpath(p, LABS).replace("/wrong/", "/")[:-len(".patch")]
             result("wrong-%s-loses-points" % name, *fut.result())
         for lab, fut in hand.items():
             result("handout-%s-fails-every-stubbed-function" % lab, *fut.result())
+        result("code-that-does-not-compile-grades-0", *broken.result())
     print("# test_grade.py: %.0f s" % (time.time() - start))
     return 1 if failed else 0
 
