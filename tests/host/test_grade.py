@@ -82,12 +82,24 @@ def copy_tree(dest):
         shutil.copytree(objs, os.path.join(dest, "build", "grade-obj"))
 
 
+def patch_header(patch):
+    with open(patch) as f:
+        return f.read().split("\ndiff --git", 1)[0]
+
+
 def caught_by(patch):
     """The graded tests the patch's header says catch it."""
-    with open(patch) as f:
-        head = f.read().split("\ndiff --git", 1)[0]
-    m = re.search(r"^Caught by: (.*)$", head, re.M)
+    m = re.search(r"^Caught by: (.*)$", patch_header(patch), re.M)
     return m.group(1).replace(",", " ").split() if m else []
+
+
+def header_problem(patch, lab):
+    """The header says which mistake it models and which tests catch it."""
+    if not patch_header(patch).startswith("Wrong solution (lab %s): " % lab):
+        return "the header does not start with 'Wrong solution (lab %s): '" % lab
+    if not caught_by(patch):
+        return "the header has no 'Caught by: test, ...' line"
+    return None
 
 
 # ---- the teacher's tree --------------------------------------------------
@@ -121,6 +133,8 @@ def json_problem(rec):
 def try_wrong(patch):
     """Grade a copy of the tree with the patch applied: (problem, detail)."""
     lab = os.path.basename(os.path.dirname(os.path.dirname(patch)))
+    if header_problem(patch, lab):
+        return header_problem(patch, lab), ""
     tmp = tempfile.mkdtemp(prefix="grade-wrong-")
     try:
         copy_tree(tmp)
