@@ -1,0 +1,42 @@
+# make grade [LAB=name] [GRADEFLAGS=...]: the labs' graded tests (labs/GRADING.md,
+# docs/teaching.md).  tools/grade builds what a lab needs itself (the targets
+# below, schedsim, the kernel for a QEMU test), so that a student's code that
+# does not compile costs points instead of stopping the grade.
+# Each labs/LAB/test_NAME.c becomes build/grade/LAB/test_NAME, linked like the
+# scheduler's unit tests (mk/unit.mk, mk/sched.mk) with labs/graded.h, from one
+# object per source (build/grade-obj/): a change to one file of the core
+# recompiles that file only.
+GRADE_TEST_SRCS := $(sort $(wildcard labs/*/test_*.c))
+GRADE_BINS := $(patsubst labs/%.c,$(BUILD)/grade/%,$(GRADE_TEST_SRCS))
+GRADE_OBJ_DIR := $(BUILD)/grade-obj
+GRADE_CFLAGS = $(UNIT_CFLAGS) -Ilabs -Itools/schedsim -Wno-format-truncation
+GRADE_HEADERS = $(wildcard kernel/include/*.h kernel/sched/*.h kernel/sched/host/*.h \
+	tests/unit/unit.h labs/graded.h tools/schedsim/*.h)
+# SCHED_HOST_SRCS, SCHEDSIM_SRCS and UNIT_CFLAGS come from files included
+# after this one.
+GRADE_OBJS = $(patsubst %.c,$(GRADE_OBJ_DIR)/%.o,$(SCHED_HOST_SRCS) tests/unit/unit_main.c)
+# The simulator as mk/schedsim.mk builds it, but from the same objects as
+# the graded tests (a wrong solution then costs one recompile, not two).
+GRADE_SIM := $(BUILD)/grade/schedsim
+GRADE_SIM_OBJS = $(patsubst %.c,$(GRADE_OBJ_DIR)/%.o,$(SCHEDSIM_SRCS))
+
+.PHONY: grade grade-build
+grade:
+	@python3 tools/grade $(if $(LAB),--lab $(LAB)) $(GRADEFLAGS)
+
+grade-build: $(GRADE_BINS) $(GRADE_SIM)
+
+# Kept (not make's intermediates): the next build recompiles what changed only.
+.PRECIOUS: $(GRADE_OBJ_DIR)/%.o
+.SECONDEXPANSION:
+$(GRADE_OBJ_DIR)/%.o: %.c $$(GRADE_HEADERS)
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(GRADE_CFLAGS) -c -o $@ $<
+
+$(GRADE_SIM): $$(GRADE_SIM_OBJS)
+	@mkdir -p $(dir $@)
+	$(HOSTCC) -o $@ $(GRADE_SIM_OBJS)
+
+$(BUILD)/grade/%: labs/%.c $$(GRADE_HEADERS) $$(GRADE_OBJS)
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(GRADE_CFLAGS) -o $@ $< $(GRADE_OBJS)
