@@ -161,9 +161,10 @@ def check_console(ppm_path, log, font=None, must_show=BANNER, gone=None):
     return problems[:5]
 
 
-def screendump(sock_path, out_path, timeout=60):
-    """Stop the guest and take a screendump through QEMU's monitor (a Unix
-    socket); returns None, or why there is none."""
+def monitor_save(sock_path, out_path, command, ready, what, timeout=60):
+    """Stop the guest (so the file shows one moment) and send QEMU's monitor
+    (a Unix socket) `command`, which writes out_path; wait until ready(path)
+    says the file is whole.  Returns None, or why there is no file."""
     deadline = time.time() + timeout
     try:
         os.unlink(out_path)
@@ -173,45 +174,40 @@ def screendump(sock_path, out_path, timeout=60):
         with socket.socket(socket.AF_UNIX) as s:
             s.settimeout(timeout)
             s.connect(sock_path)
-            # The guest stops so the picture is the screen of one moment.
-            s.sendall(b"stop\nscreendump %s\n" % out_path.encode())
+            s.sendall(b"stop\n" + command.encode() + b"\n")
             while time.time() < deadline:
-                if os.path.exists(out_path):
-                    try:
-                        read_ppm(out_path)
-                        return None
-                    except ValueError:
-                        pass                 # still being written
+                if os.path.exists(out_path) and ready(out_path):
+                    return None
                 time.sleep(0.5)
     except OSError as e:
         return "monitor %s: %s" % (sock_path, e)
-    return "no screendump after %ds" % timeout
+    return "no %s after %ds" % (what, timeout)
+
+
+def ppm_whole(path):
+    try:
+        read_ppm(path)
+        return True
+    except ValueError:
+        return False                 # still being written
+
+
+def screendump(sock_path, out_path, timeout=60):
+    """The screen as a PPM picture; None, or why there is none."""
+    return monitor_save(sock_path, out_path, "screendump %s" % out_path,
+                        ppm_whole, "screendump", timeout)
 
 
 VGA_COLS, VGA_ROWS = 80, 25
 
 
 def vga_text_dump(sock_path, out_path, timeout=60):
-    """Stop the guest and save its VGA text cells (a character byte and an
-    attribute byte each) through QEMU's monitor; None, or why there are none."""
+    """The VGA text cells (a character byte and an attribute byte each)
+    from guest memory at 0xb8000; None, or why there are none."""
     size = VGA_COLS * VGA_ROWS * 2
-    deadline = time.time() + timeout
-    try:
-        os.unlink(out_path)
-    except FileNotFoundError:
-        pass
-    try:
-        with socket.socket(socket.AF_UNIX) as s:
-            s.settimeout(timeout)
-            s.connect(sock_path)
-            s.sendall(b"stop\npmemsave 0xb8000 %d \"%s\"\n" % (size, out_path.encode()))
-            while time.time() < deadline:
-                if os.path.exists(out_path) and os.path.getsize(out_path) == size:
-                    return None
-                time.sleep(0.5)
-    except OSError as e:
-        return "monitor %s: %s" % (sock_path, e)
-    return "no VGA memory dump after %ds" % timeout
+    return monitor_save(sock_path, out_path, 'pmemsave 0xb8000 %d "%s"' % (size, out_path),
+                        lambda path: os.path.getsize(path) == size,
+                        "VGA memory dump", timeout)
 
 
 def vga_rows(path):
