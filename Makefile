@@ -49,7 +49,7 @@ include $(sort $(wildcard mk/*.mk))
 $(ISO): $(ISO_MODULES)
 
 deps:
-	@sh tools/deps.sh
+	@sh tools/build/deps.sh
 
 run: deps $(KERNEL) user
 	$(QEMU_RUN) --kernel $(KERNEL) --interactive

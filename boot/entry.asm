@@ -5,7 +5,7 @@
 ; QEMU -kernel and GRUB's `multiboot` with eax = 0x2BADB002, GRUB's
 ; `multiboot2` (the only one GRUB offers under UEFI) with eax = 0x36D76289;
 ; ebx = physical address of the boot information either way
-; (kernel/boot_info.c reads both).  We build a page directory that maps physical memory at
+; (kernel/boot/boot_info.c reads both).  We build a page directory that maps physical memory at
 ; 0xC0000000 with 4 MiB pages (PSE), keep an identity map of the first 4 MiB
 ; for the jump, switch to the higher half and call kmain(magic, info).
 
@@ -22,7 +22,7 @@ PDE_4M        equ 1 << 7
 CR4_PSE       equ 1 << 4
 CR0_PG        equ 1 << 31
 CR0_WP        equ 1 << 16
-BOOT_STACK    equ 16384           ; = KSTACK_SIZE in kernel/include/task.h
+BOOT_STACK    equ 16384           ; = KSTACK_SIZE in kernel/proc/task.h
 
 ; The "a.out kludge" fields give physical load addresses, so that GRUB and
 ; QEMU -kernel load and enter a higher-half kernel the same way (each reads
@@ -80,7 +80,7 @@ boot_page_dir:
 	resb 4096
 ; Twice the stack size and a page, so that an aligned BOOT_STACK block fits
 ; inside (its bottom holds CPU 0's thread_info) with at least one page of
-; the area below it, which kernel/kstack.c unmaps as its guard page;
+; the area below it, which kernel/mm/kstack.c unmaps as its guard page;
 ; aligning it here instead would push the whole image's file alignment
 ; past the multiboot 8 KiB window.
 boot_stack_area:

@@ -5,14 +5,14 @@
  * Faults of ring-3 programs never come here: they kill only that task.
  */
 #include "panic.h"
-#include "printk.h"
+#include "console/printk.h"
 #include "power.h"
 #include "arch/trap.h"
 #include "arch/cpu.h"
-#include "ksyms.h"
+#include "diag/ksyms.h"
 #include "arch/paging.h"
 #include "arch/smp.h"
-#include "thread_info.h"
+#include "arch/thread_info.h"
 
 static volatile int panicking;
 

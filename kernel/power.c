@@ -9,11 +9,11 @@
  * healthy end restarts the machine instead (machine_reboot).
  */
 #include "power.h"
-#include "printk.h"
+#include "console/printk.h"
 #include "arch/io.h"
 #include "arch/cpu.h"
 #include "arch/acpi_platform.h"
-#include "cmdline.h"
+#include "boot/cmdline.h"
 
 #define DEBUG_EXIT_PORT 0xF4
 #define DEBUG_EXIT_BASE 0x10

@@ -3,34 +3,35 @@
  * init=, and "kinit", the first kernel thread, which starts the services
  * and the demo and powers off after run=S seconds.
  */
-#include "task.h"
-#include "sched.h"
-#include "cmdline.h"
-#include "heap.h"
+#include "proc/task.h"
+#include "sched/sched.h"
+#include "boot/cmdline.h"
+#include "mm/heap.h"
 #include "arch/percpu.h"
 #include "arch/timer.h"
 #include "arch/trap.h"
 #include "arch/cpu.h"
 #include "wait.h"
-#include "demo.h"
-#include "statdump.h"
-#include "trace.h"
-#include "console_input.h"
+#include "demo/demo.h"
+#include "diag/statdump.h"
+#include "diag/trace.h"
+#include "console/console_input.h"
 #include "shutdown.h"
-#include "printk.h"
-#include "string.h"
+#include "console/printk.h"
+#include "lib/string.h"
 #include "panic.h"
 #include "arch/smp.h"
-#include "proc.h"
-#include "syscall.h"
-#include "abi.h"
-#include "bench.h"
-#include "selfcheck.h"
-#include "keys.h"
-#include "selftest.h"
-#include "crash.h"
+#include "proc/proc.h"
+#include "proc/syscall.h"
+#include "proc/abi.h"
+#include "selftest/bench.h"
+#include "diag/check.h"
+#include "diag/keys.h"
+#include "selftest/selftest.h"
+#include "selftest/crash.h"
 #include "arch/cpuinfo.h"
 #include "run.h"
+#include "arch/kernel_hooks.h"
 
 
 
@@ -76,6 +77,12 @@ static void start_init_process(void)
 		       pid == -ENOENT ? "no such runnable module" : "out of memory");
 }
 
+/* An AP's boot stack becomes its idle task (kernel_hooks.cpu_adopt_stack). */
+static void adopt_idle_stack(int cpu)
+{
+	idle_task_init(cpu);
+}
+
 void kernel_run(void)
 {
 	struct task *init;
@@ -86,10 +93,18 @@ void kernel_run(void)
 	rr_slice_ms = (unsigned)boot_args.rr_slice;
 	cache_decay_ticks = boot_args.cache_decay >= 0 ?
 		(unsigned)boot_args.cache_decay : cache_decay_from_cpuid();
+	kernel_hooks = (struct arch_kernel_hooks){
+		.cpu_tick = cpu_tick,
+		.cpu_tick_missed = cpu_tick_missed,
+		.trap_return = preempt_on_return,
+		.cpu_adopt_stack = adopt_idle_stack,
+		.cpu_idle = cpu_idle_loop,
+	};
 	idle_task_init(0);
 	spinlock_debug = boot_args.check;
 	heap_poison = boot_args.check;
 	smp_boot_aps();                /* the other CPUs, each to its idle loop */
+	sched_ncpus = ncpus;           /* those that answered (sched_init had the firmware's count) */
 	console_input_init();
 	pit_set_tick_hook(cpu0_tick);
 	pit_set_bursts(boot_args.busyhost);

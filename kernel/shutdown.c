@@ -7,16 +7,16 @@
  * whoever comes first, and a later caller waits for the power-off.
  */
 #include "shutdown.h"
-#include "statdump.h"
-#include "trace.h"
+#include "diag/statdump.h"
+#include "diag/trace.h"
 #include "power.h"
-#include "printk.h"
+#include "console/printk.h"
 #include "wait.h"
-#include "clock_check.h"
+#include "diag/check_clocks.h"
 
 static int shutting_down;               /* 0 -> 1 once (atomic exchange) */
 
-/* Keys typed now would print into the record (kernel/keys.c). */
+/* Keys typed now would print into the record (kernel/diag/keys.c). */
 int shutdown_started(void)
 {
 	return shutting_down;

@@ -6,7 +6,7 @@
  */
 #include "spinlock.h"
 #include "arch/cpu.h"
-#include "thread_info.h"
+#include "arch/thread_info.h"
 #include "panic.h"
 #include "arch/timer.h"
 

@@ -4,7 +4,7 @@
  * sched_wake_up).  timer_lock is taken from the timer interrupt.
  */
 #include "wait.h"
-#include "task.h"
+#include "proc/task.h"
 #include "arch/trap.h"
 #include "arch/timer.h"
 #include "arch/cpu.h"

@@ -10,7 +10,7 @@ GRADE_TEST_SRCS := $(sort $(wildcard labs/*/test_*.c))
 GRADE_BINS := $(patsubst labs/%.c,$(BUILD)/grade/%,$(GRADE_TEST_SRCS))
 GRADE_OBJ_DIR := $(BUILD)/grade-obj
 GRADE_CFLAGS = $(UNIT_CFLAGS) -Ilabs -Itools/schedsim -Wno-format-truncation
-GRADE_HEADERS = $(wildcard kernel/include/*.h kernel/sched/*.h kernel/sched/host/*.h \
+GRADE_HEADERS = $(wildcard kernel/*.h kernel/*/*.h kernel/sched/host/*.h \
 	tests/unit/unit.h labs/graded.h tools/schedsim/*.h)
 # SCHED_HOST_SRCS, SCHEDSIM_SRCS and UNIT_CFLAGS come from files included
 # after this one.

@@ -1,18 +1,18 @@
 # The kernel image: build/nickel.elf, linked twice so that it carries its own
-# symbol table for backtraces (tools/mksyms.py; linker.ld puts .ksyms after code and data).
+# symbol table for backtraces (tools/build/mksyms.py; linker.ld puts .ksyms after code and data).
 CC      := gcc
 NASM    := nasm
 LD      := ld
 # Arch headers are included by a path that names the layer: "arch/cpu.h"
 # (arch/i386/include/arch/cpu.h).
 KINCLUDE := -nostdinc -isystem $(shell $(CC) -m32 -print-file-name=include) \
-	-Iarch/i386/include -Ikernel/include -Ikernel/sched -Ikernel/env
+	-Iarch/i386/include -Ikernel -Ikernel/env
 KCFLAGS := -m32 -std=gnu11 -ffreestanding -fno-pie -fno-pic -fno-stack-protector \
 	-fno-omit-frame-pointer -fno-optimize-sibling-calls -fno-strict-aliasing -mgeneral-regs-only \
 	-O2 -g -Wall -Wextra -Werror -Wno-unused-parameter $(KINCLUDE)
 LIBGCC  := $(shell $(CC) -m32 -print-libgcc-file-name)
 
-KERNEL_C   := $(sort $(wildcard arch/i386/*.c kernel/*.c kernel/lib/*.c kernel/sched/*.c kernel/env/*.c kernel/demo/*.c kernel/selftest/*.c))
+KERNEL_C   := $(sort $(wildcard arch/i386/*.c kernel/*.c kernel/*/*.c))
 KERNEL_ASM := $(sort $(wildcard boot/*.asm arch/i386/*.asm))
 KERNEL_OBJS := $(patsubst %.c,$(BUILD)/k/%.o,$(KERNEL_C)) \
 	$(patsubst %.asm,$(BUILD)/k/%.o,$(KERNEL_ASM)) \
@@ -39,9 +39,9 @@ $(BUILD)/nickel.pass1.elf: $(KERNEL_OBJS) $(BUILD)/k/ksyms0.o linker.ld
 	@echo "  LD      $@"
 	@$(LD) -m elf_i386 -z noexecstack -z max-page-size=0x1000 --no-warn-rwx-segments -T linker.ld -o $@ $(KERNEL_OBJS) $(BUILD)/k/ksyms0.o $(LIBGCC)
 
-$(BUILD)/k/ksyms.S: $(BUILD)/nickel.pass1.elf tools/mksyms.py
+$(BUILD)/k/ksyms.S: $(BUILD)/nickel.pass1.elf tools/build/mksyms.py
 	nm -n $< > $(BUILD)/k/pass1.nm
-	python3 tools/mksyms.py $(BUILD)/k/pass1.nm $@
+	python3 tools/build/mksyms.py $(BUILD)/k/pass1.nm $@
 
 # Pass 2; then check that no text symbol moved between the passes.
 $(KERNEL): $(KERNEL_OBJS) $(BUILD)/k/ksyms.o linker.ld
@@ -59,11 +59,11 @@ $(KERNEL): $(KERNEL_OBJS) $(BUILD)/k/ksyms.o linker.ld
 # serial + screen console, an entry per policy and a safe entry; the demos'
 # programs ride along as modules (ISO_MODULES, mk/boot.mk).  No GRUB
 # translations, themes or fonts (GRUB's menu is text): 12 MB instead of 23.
-$(ISO): $(KERNEL) tools/grub.cfg
+$(ISO): $(KERNEL) tools/build/grub.cfg
 	@rm -rf $(BUILD)/iso && mkdir -p $(BUILD)/iso/boot/grub
 	cp $(KERNEL) $(BUILD)/iso/boot/nickel.elf
 	for m in $(ISO_MODULES); do strip --strip-debug -o $(BUILD)/iso/boot/$$(basename $$m) $$m; done
-	sed 's|@ISO_MODULES@|$(notdir $(basename $(ISO_MODULES)))|' tools/grub.cfg \
+	sed 's|@ISO_MODULES@|$(notdir $(basename $(ISO_MODULES)))|' tools/build/grub.cfg \
 		> $(BUILD)/iso/boot/grub/grub.cfg
 	grub-mkrescue -o $@ $(BUILD)/iso --locales= --themes= --fonts= \
 		2>$(BUILD)/grub-mkrescue.log || { cat $(BUILD)/grub-mkrescue.log; exit 1; }

@@ -10,10 +10,10 @@ $(foreach t,$(SCHED_UNIT_TESTS),$(eval UNIT_SRCS_$(t) := $(SCHED_HOST_SRCS)))
 # make bench-sched: cycles of tick + schedule() with 4..10000 runnable tasks.
 SCHED_BENCH := $(BUILD)/bench/sched_bench
 SCHED_BENCH_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror -Wno-unused-parameter \
-	-Ikernel/sched/host -iquote kernel/include -Ikernel/sched -DNICKEL_HOST=1
+	-Ikernel/sched/host -iquote kernel -DNICKEL_HOST=1
 
 $(SCHED_BENCH): tests/bench/sched_bench.c $(SCHED_HOST_SRCS) \
-		$(wildcard kernel/sched/*.h kernel/sched/host/*.h kernel/include/list.h)
+		$(wildcard kernel/sched/*.h kernel/sched/host/*.h kernel/lib/list.h)
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(SCHED_BENCH_CFLAGS) -o $@ tests/bench/sched_bench.c $(SCHED_HOST_SRCS)
 

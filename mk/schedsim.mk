@@ -6,11 +6,11 @@ SCHEDSIM := $(BUILD)/schedsim/schedsim
 SCHEDSIM_SRCS := $(sort $(wildcard tools/schedsim/*.c)) $(sort $(wildcard kernel/sched/*.c)) \
 	kernel/sched/host/sched_host_locks.c kernel/sched/host/sched_env_host.c
 SCHEDSIM_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter -Wno-format-truncation \
-	-Itools/schedsim -Ikernel/sched/host -iquote kernel/include -Ikernel/sched -DNICKEL_HOST=1
+	-Itools/schedsim -Ikernel/sched/host -iquote kernel -DNICKEL_HOST=1
 SCHEDSIM_WL := tools/schedsim/workloads
 
 $(SCHEDSIM): $(SCHEDSIM_SRCS) $(wildcard tools/schedsim/*.h kernel/sched/*.h) \
-		$(wildcard kernel/sched/host/*.h) kernel/include/list.h
+		$(wildcard kernel/sched/host/*.h) kernel/lib/list.h
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(SCHEDSIM_CFLAGS) -o $@ $(SCHEDSIM_SRCS)
 

@@ -3,7 +3,7 @@
 # the mk/*.mk file of the part of the tree the test belongs to).
 HOSTCC      ?= gcc
 UNIT_CFLAGS := -std=gnu11 -O1 -g -Wall -Wextra -Werror -Wno-unused-parameter \
-	-Itests/unit -Ikernel/sched/host -iquote kernel/include -Ikernel/sched -DNICKEL_HOST=1
+	-Itests/unit -Ikernel/sched/host -iquote kernel -DNICKEL_HOST=1
 UNIT_TEST_SRCS := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BINS := $(patsubst tests/unit/%.c,$(BUILD)/unit/%,$(UNIT_TEST_SRCS))
 
@@ -15,6 +15,6 @@ unit: unit-build
 
 .SECONDEXPANSION:
 $(BUILD)/unit/%: tests/unit/%.c tests/unit/unit_main.c tests/unit/unit.h \
-		$$(UNIT_SRCS_$$*) $$(wildcard kernel/include/*.h kernel/sched/*.h kernel/sched/host/*.h)
+		$$(UNIT_SRCS_$$*) $$(wildcard kernel/*.h kernel/*/*.h kernel/sched/host/*.h)
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(UNIT_CFLAGS) -o $@ $< tests/unit/unit_main.c $(UNIT_SRCS_$*)

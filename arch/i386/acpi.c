@@ -24,7 +24,7 @@
  * Portable: no kernel headers, memory only through the fw_map_fn callback.
  */
 #include "arch/fw_tables.h"
-#include "string.h"
+#include "lib/string.h"
 
 #define SDT_HEADER_LEN 36
 #define SDT_MAX_LEN    0x100000     /* 1 MiB: a laptop's DSDT can be 500 KiB */

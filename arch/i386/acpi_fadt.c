@@ -26,7 +26,7 @@
  * Portable like acpi.c: memory only through fw_map_fn, never prints.
  */
 #include "arch/fw_tables.h"
-#include "string.h"
+#include "lib/string.h"
 
 #define FADT_V1_LEN        116
 #define FADT_TMR_VAL_EXT   (1u << 8)

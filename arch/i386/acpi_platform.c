@@ -7,7 +7,7 @@
  * Written by the boot CPU in smp_detect, read-only afterwards.
  */
 #include "arch/acpi_platform.h"
-#include "printk.h"
+#include "console/printk.h"
 
 struct acpi_fadt acpi_fadt;
 int acpi_fadt_found;

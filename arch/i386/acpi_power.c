@@ -21,7 +21,7 @@
 #include "arch/timer.h"
 #include "arch/io.h"
 #include "arch/cpu.h"
-#include "printk.h"
+#include "console/printk.h"
 
 #define PM1_SCI_EN    0x0001
 #define PM1_SLP_TYP   0x1C00

@@ -1,14 +1,14 @@
 /*
  * context.c - the i386 half of a task switch: what the CPU must be told
- * when another task takes it.  kernel/switch.c decides when; this file how.
+ * when another task takes it.  kernel/schedule.c decides when; this file how.
  */
 #include "arch/context.h"
-#include "task.h"
-#include "mm.h"
+#include "proc/task.h"
+#include "mm/mm.h"
 #include "arch/paging.h"
 #include "arch/percpu.h"
 #include "arch/cpu.h"
-#include "kstack.h"
+#include "mm/kstack.h"
 
 #include "arch/switch.h"
 

@@ -21,13 +21,13 @@
  */
 #include "arch/percpu.h"
 #include "arch/paging.h"
-#include "kstack.h"
+#include "mm/kstack.h"
 #include "arch/cpu.h"
-#include "task.h"
+#include "proc/task.h"
 #include "panic.h"
-#include "printk.h"
-#include "string.h"
-#include "thread_info.h"
+#include "console/printk.h"
+#include "lib/string.h"
+#include "arch/thread_info.h"
 #include "arch/trap.h"
 
 #define EFLAGS_RESERVED 0x2            /* bit 1 is always set */

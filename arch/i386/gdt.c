@@ -6,7 +6,7 @@
  */
 #include "arch/percpu.h"
 #include "arch/cpu.h"
-#include <string.h>
+#include "lib/string.h"
 
 struct cpu cpus[NR_CPUS];
 int ncpus = 1;

@@ -10,13 +10,15 @@
 #include "arch/trap.h"
 #include "arch/percpu.h"
 #include "arch/irq_chip.h"
-#include "thread_info.h"
+#include "arch/thread_info.h"
+#include "arch/kernel_hooks.h"
 #include "panic.h"
 
 extern const uint32_t trap_vectors[256];   /* isr.asm */
 
 static uint64_t idt[256];
 static irq_handler_t handlers[256];
+struct arch_kernel_hooks kernel_hooks;
 
 static const char *const exception_names[32] = {
 	"divide error", "debug", "NMI", "breakpoint", "overflow",
@@ -150,5 +152,6 @@ void trap_dispatch(struct trap_frame *f)
 	} else {
 		hardware_interrupt(f);
 	}
-	preempt_on_return(f);
+	if (kernel_hooks.trap_return)
+		kernel_hooks.trap_return(f);
 }

@@ -23,7 +23,7 @@
 #include "arch/paging.h"
 #include "arch/pic.h"
 #include "arch/trap.h"
-#include "printk.h"
+#include "console/printk.h"
 #include "spinlock.h"
 #include "arch/io.h"
 

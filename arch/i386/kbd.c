@@ -15,7 +15,7 @@
 #include "arch/timer.h"
 #include "arch/io.h"
 #include "arch/trap.h"
-#include "printk.h"
+#include "console/printk.h"
 
 #define KBD_DATA   0x60
 #define KBD_STATUS 0x64

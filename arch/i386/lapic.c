@@ -31,9 +31,9 @@
 #include "arch/cpu.h"
 #include "arch/timer.h"
 #include "arch/trap.h"
-#include "printk.h"
-#include "cmdline.h"
-#include "string.h"
+#include "console/printk.h"
+#include "boot/cmdline.h"
+#include "lib/string.h"
 
 #define LAPIC_ID        0x020
 #define LAPIC_TPR       0x080

@@ -17,7 +17,7 @@
  * Portable: no kernel headers, memory only through the fw_map_fn callback.
  */
 #include "arch/fw_tables.h"
-#include "string.h"
+#include "lib/string.h"
 
 #define MP_PROCESSOR 0
 #define MP_BUS       1

@@ -5,10 +5,10 @@
  * See paging.h for the virtual memory layout.
  */
 #include "arch/paging.h"
-#include "pmm.h"
+#include "mm/pmm.h"
 #include "arch/cpu.h"
-#include "string.h"
-#include "printk.h"
+#include "lib/string.h"
+#include "console/printk.h"
 #include "spinlock.h"
 
 #define PDE_INDEX(va) ((va) >> 22)

@@ -17,7 +17,7 @@
 #include "arch/cpu.h"
 #include "arch/pic.h"
 #include "arch/trap.h"
-#include "printk.h"
+#include "console/printk.h"
 
 #define PIT_CH0    0x40
 #define PIT_CH2    0x42

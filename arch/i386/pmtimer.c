@@ -9,7 +9,7 @@
 #include "arch/timer.h"
 #include "arch/io.h"
 #include "arch/cpu.h"
-#include "printk.h"
+#include "console/printk.h"
 
 #define PM_TIMER_HZ 3579545u
 

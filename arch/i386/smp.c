@@ -23,17 +23,18 @@
  *                  watchdog asking for a backtrace (watchdog.c).
  * cpus[c].ipis counts the IPIs CPU c received, of every kind.
  */
+#include "arch/kernel_hooks.h"
 #include "arch/smp.h"
 #include "arch/lapic.h"
 #include "arch/percpu.h"
 #include "arch/trap.h"
 #include "arch/cpu.h"
-#include "task.h"
+#include "proc/task.h"
 #include "panic.h"
-#include "thread_info.h"
+#include "arch/thread_info.h"
 #include "arch/timer.h"
-#include "selfcheck.h"
-#include "printk.h"
+#include "diag/check.h"
+#include "console/printk.h"
 
 /*
  * One cross-call at a time.  call_busy is taken with interrupts on, so a
@@ -64,12 +65,12 @@ static void timer_irq(struct trap_frame *f)
 		jiffies_tick();              /* no PIT: this timer keeps time */
 	while ((int32_t)(jiffies - ticked[cpu]) > 0 && n++ < MAX_CATCH_UP) {
 		ticked[cpu]++;
-		cpu_tick(cpu);
+		kernel_hooks.cpu_tick(cpu);
 	}
 	if (n > MAX_CATCH_UP)
 		ticked[cpu] = jiffies;       /* after a longer stall: drop the rest */
 	if (n == 0)
-		cpu_tick_missed(cpu);        /* the watchdog counts these (CPU 0 stuck?) */
+		kernel_hooks.cpu_tick_missed(cpu);        /* the watchdog counts these (CPU 0 stuck?) */
 }
 
 /* This CPU's timer, from now on (boot CPU: smp_boot_aps; APs: ap_entry). */

@@ -17,11 +17,11 @@
 #include "arch/ioapic.h"
 #include "arch/percpu.h"
 #include "arch/paging.h"
-#include "printk.h"
+#include "console/printk.h"
 #include "arch/acpi_platform.h"
 #include "arch/timer.h"
-#include "cmdline.h"
-#include "string.h"
+#include "boot/cmdline.h"
+#include "lib/string.h"
 
 static struct fw_config fw;            /* the table in use (boot CPU only) */
 static int apic_ids_known;             /* fw.apic_id[] is the CPUs to start */

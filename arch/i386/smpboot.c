@@ -22,19 +22,18 @@
  * the copy is freed when all APs are up (kept when one did not answer: it
  * might still wake up and run through it).
  */
+#include "arch/kernel_hooks.h"
 #include "arch/smp.h"
 #include "arch/lapic.h"
 #include "arch/percpu.h"
 #include "arch/paging.h"
-#include "pmm.h"
-#include "kstack.h"
+#include "mm/pmm.h"
+#include "mm/kstack.h"
 #include "arch/timer.h"
 #include "arch/trap.h"
 #include "arch/cpu.h"
-#include "task.h"
-#include "sched.h"
-#include "printk.h"
-#include "string.h"
+#include "console/printk.h"
+#include "lib/string.h"
 
 #define TRAMPOLINE_PHYS 0x8000          /* = boot/trampoline.asm; below 1 MiB,
 					   reserved by the page allocator */
@@ -76,13 +75,13 @@ static void __attribute__((noreturn, used)) ap_entry(int cpu)
 	c->apic_id = (int)lapic_id();             /* who really answered */
 	if (lapic_x2_here())
 		__sync_fetch_and_add(&aps_in_x2apic_mode, 1);
-	idle_task_init(cpu);
+	kernel_hooks.cpu_adopt_stack(cpu);
 	smp_start_tick();
 	c->online = 1;
 	printk("nickel: cpu %d online (apic id %d)\n", cpu, c->apic_id);
 	__sync_synchronize();
 	ap_ready = 1;
-	cpu_idle_loop();
+	kernel_hooks.cpu_idle();
 }
 
 /* A page directory like the kernel's, plus the low 4 MiB at 0. */
@@ -201,7 +200,7 @@ void smp_boot_aps(void)
 	if ((uint32_t)(trampoline_end - trampoline_start) > PAGE_SIZE ||
 	    !(cr3 = identity_page_dir())) {
 		printk("nickel: smp: cannot set up the trampoline; running on 1 CPU\n");
-		ncpus = sched_ncpus = 1;
+		ncpus = 1;
 		return;
 	}
 	memcpy(phys_to_virt(TRAMPOLINE_PHYS), trampoline_start,
@@ -218,6 +217,6 @@ void smp_boot_aps(void)
 		printk("nickel: smp: %d of %d CPUs online\n", online, wanted);
 		/* The scheduler was set up for `wanted`; the missing CPUs have
 		 * no idle task, so nothing may ever be placed there. */
-		ncpus = sched_ncpus = online;
+		ncpus = online;
 	}
 }

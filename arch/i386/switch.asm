@@ -4,7 +4,7 @@
 ; Pushes the callee-saved registers on the current stack, stores esp in
 ; *save_esp, loads next_esp and pops the next task's registers: `ret` then
 ; returns into wherever the next task called switch_to from - or, for a new
-; task, into task_first_run (see kernel/task.c: task_switch_frame).
+; task, into task_first_run (see kernel/proc/task.c: task_switch_frame).
 
 section .text
 global switch_to

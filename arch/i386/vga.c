@@ -10,9 +10,9 @@
 #include "arch/console_hw.h"
 #include "arch/io.h"
 #include "arch/paging.h"
-#include "text_screen.h"
+#include "console/text_screen.h"
 #include <stdint.h>
-#include <string.h>
+#include "lib/string.h"
 
 #define COLS 80
 #define ROWS 25

@@ -6,11 +6,11 @@
  * real CPU share once a second.  With a module missing, each one is named
  * and nothing runs; boot goes on.
  */
-#include "demo.h"
-#include "cmdline.h"
-#include "proc.h"
-#include "module.h"
-#include "printk.h"
+#include "demo/demo.h"
+#include "boot/cmdline.h"
+#include "proc/proc.h"
+#include "boot/module.h"
+#include "console/printk.h"
 
 void demo_abuse_start(void)
 {

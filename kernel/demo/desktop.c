@@ -10,14 +10,14 @@
  * under compile unless hogs=N is given.  With a module missing, each one
  * is named and nothing runs; boot goes on.
  */
-#include "demo.h"
-#include "cmdline.h"
-#include "proc.h"
-#include "module.h"
-#include "printk.h"
+#include "demo/demo.h"
+#include "boot/cmdline.h"
+#include "proc/proc.h"
+#include "boot/module.h"
+#include "console/printk.h"
 #include "wait.h"
-#include "abi.h"
-#include "string.h"
+#include "proc/abi.h"
+#include "lib/string.h"
 
 /* The launcher calibrates its CPU work for 300 ms on start-up: the hogs
  * come after that, so that "1 ms of work" is 1 ms of an idle CPU. */

@@ -4,12 +4,12 @@
  * As init it gets the orphans its batches leave, and its exit ends the
  * run with the final stat dump and power-off (docs/robustness.md).
  */
-#include "demo.h"
-#include "cmdline.h"
-#include "proc.h"
-#include "printk.h"
-#include "abi.h"
-#include "string.h"
+#include "demo/demo.h"
+#include "boot/cmdline.h"
+#include "proc/proc.h"
+#include "console/printk.h"
+#include "proc/abi.h"
+#include "lib/string.h"
 
 void demo_fuzz_start(void)
 {

@@ -7,15 +7,15 @@
  * it is called "hog" in the stat dump.  `pin=C` keeps every hog, thread
  * or process, on CPU C (sched_set_affinity, before it first runs).
  */
-#include "demo.h"
-#include "task.h"
-#include "cmdline.h"
-#include "printk.h"
+#include "demo/demo.h"
+#include "proc/task.h"
+#include "boot/cmdline.h"
+#include "console/printk.h"
 #include "spinlock.h"
-#include "module.h"
-#include "proc.h"
-#include "string.h"
-#include "abi.h"
+#include "boot/module.h"
+#include "proc/proc.h"
+#include "lib/string.h"
+#include "proc/abi.h"
 
 #define MAX_HOGS 64
 

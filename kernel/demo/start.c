@@ -1,7 +1,7 @@
 /* start.c - demo=NAME: which demo kinit starts (docs/contract.md). */
-#include "demo.h"
-#include "string.h"
-#include "printk.h"
+#include "demo/demo.h"
+#include "lib/string.h"
+#include "console/printk.h"
 
 void demo_start(const char *name)
 {

@@ -26,17 +26,17 @@
  * Counters are updated with atomic instructions: gusts on every CPU touch
  * them, no lock is needed for a counter.
  */
-#include "demo.h"
-#include "task.h"
-#include "sched.h"
-#include "cmdline.h"
+#include "demo/demo.h"
+#include "proc/task.h"
+#include "sched/sched.h"
+#include "boot/cmdline.h"
 #include "arch/percpu.h"
-#include "pmm.h"
-#include "heap.h"
+#include "mm/pmm.h"
+#include "mm/heap.h"
 #include "arch/paging.h"
 #include "arch/timer.h"
 #include "wait.h"
-#include "printk.h"
+#include "console/printk.h"
 #include "arch/smp.h"
 
 #define GUSTS_PER_SPAWNER 4

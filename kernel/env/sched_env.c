@@ -1,13 +1,13 @@
 /* sched_env.c - the kernel's side of the scheduler core's environment
  * (the contract: kernel/sched/sched_env.h; types: sched_env_types.h). */
-#include "sched_env.h"
-#include "sched.h"
+#include "sched/sched_env.h"
+#include "sched/sched.h"
 #include "arch/cpu.h"
 #include "arch/timer.h"
 #include "arch/smp.h"
-#include "thread_info.h"
-#include "trace.h"
-#include "string.h"
+#include "arch/thread_info.h"
+#include "diag/trace.h"
+#include "lib/string.h"
 
 void sched_lock_init(sched_lock_t *l) { spin_init(l, "runqueue"); }
 void sched_spin_lock(sched_lock_t *l) { spin_lock(l); }

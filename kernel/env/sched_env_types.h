@@ -7,7 +7,7 @@
 #define NICKEL_SCHED_ENV_TYPES_H
 
 #include "spinlock.h"
-#include "string.h"
+#include "lib/string.h"
 
 typedef spinlock_t sched_lock_t;
 #define sched_snprintf snprintf            /* the kernel's own (lib/vsnprintf.c) */

@@ -1,5 +1,5 @@
 /* string.c - memory and string helpers for the freestanding kernel. */
-#include "string.h"
+#include "lib/string.h"
 #include <stdint.h>
 
 void *memset(void *d, int c, size_t n)

@@ -3,7 +3,7 @@
  * Supports %d %i %u %x %X %p %s %c %% with the l, ll and z length
  * modifiers, a field width, '0' padding and '-' left alignment.
  */
-#include "string.h"
+#include "lib/string.h"
 #include <stdint.h>
 
 struct out {

@@ -3,8 +3,8 @@
  *
  * Four paths move a task: the balancer's pull (balance.c: pull_task), a
  * sync wake-up or a wake-up on a forbidden CPU (wakeup.c), an affinity
- * change of a queued task (syscalls.c: sched_set_affinity), and a running
- * task leaving a CPU it may no longer use (schedule.c: sched_finish_switch).
+ * change of a queued task (params.c: sched_set_affinity), and a running
+ * task leaving a CPU it may no longer use (pick.c: sched_finish_switch).
  * All of them change p->cpu through set_task_cpu, which also counts the
  * move.  Locking: p->cpu changes only with p's current rq locked (core.c).
  */

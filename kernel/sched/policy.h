@@ -1,7 +1,7 @@
 /*
  * policy.h - what a scheduling policy plugs into the core.
  *
- * The core (core.c, wakeup.c, schedule.c, ...) owns the run queues, the
+ * The core (core.c, wakeup.c, tick.c, pick.c, ...) owns the run queues, the
  * locking and the accounting; a policy owns the numbers: priorities, slices
  * and where a task goes.  Every hook is called with the rq lock of `rq` held
  * and local interrupts off.  One file per policy: nick.c, o1.c, rr.c, mine.c.

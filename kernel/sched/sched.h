@@ -21,7 +21,7 @@
 #include <stdint.h>
 #include <stddef.h>
 #include <stdbool.h>
-#include "list.h"
+#include "lib/list.h"
 #include "sched_env.h"
 
 #ifndef NR_CPUS_MAX
@@ -204,7 +204,7 @@ struct sched_cpu_counts {
 void sched_cpu_counts(int cpu, struct sched_cpu_counts *out); /* lock-free */
 
 /*
- * Self-checks (check.c).  Each returns 0 when all is well, else -1 and a
+ * Self-checks (invariants.c).  Each returns 0 when all is well, else -1 and a
  * reason in why[n]; sched_check_curr returns 1 when it cannot look now.
  *   sched_check_curr        O(1): counts and the running task's place (every tick)
  *   sched_check_invariants  O(tasks): a full walk of one run queue

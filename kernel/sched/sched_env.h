@@ -58,7 +58,7 @@ void sched_trace_switch(int cpu, struct sched_task *prev, struct sched_task *nex
 void sched_trace_wakeup(int cpu, struct sched_task *p, int success);
 
 /* C99 snprintf for the stat dump, trace lines and self-check reasons (the
- * formats stats.c and check.c use).  The kernel maps it to its own
+ * formats stats.c and invariants.c use).  The kernel maps it to its own
  * snprintf with a macro in its sched_env_types.h. */
 #ifndef sched_snprintf
 int sched_snprintf(char *buf, size_t n, const char *fmt, ...)

@@ -19,7 +19,7 @@ static bool sync_migrate(struct runqueue *rq, struct sched_task *p, bool sync)
 	int this_cpu = sched_this_cpu();
 
 	if (!task_running(rq, p) && !cpu_allowed(p, p->cpu)) {
-		/* its CPU was forbidden while it switched out (syscalls.c) */
+		/* its CPU was forbidden while it switched out (params.c) */
 		set_task_cpu(p, sched_first_allowed(p));
 		return true;
 	}

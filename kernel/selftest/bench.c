@@ -6,13 +6,13 @@
  * The tasks are bare struct sched_task: queued, ticked and picked, never
  * context-switched to.
  */
-#include "sched.h"
-#include "heap.h"
+#include "sched/sched.h"
+#include "mm/heap.h"
 #include "arch/cpu.h"
-#include "printk.h"
+#include "console/printk.h"
 #include "power.h"
-#include "string.h"
-#include "bench.h"
+#include "lib/string.h"
+#include "selftest/bench.h"
 
 #define BATCHES 21
 #define PER_BATCH 1000

@@ -22,18 +22,18 @@
  *               frame is reused): check=1's tick check must report it
  *   crash=sleep a kernel thread in a nanosleep of 10 ms whose timer is set
  *               for 2 s (the shape of a lost wake-up): check=1's
- *               sleepcheck.c must report it as overdue, once
+ *               check_sleepers.c must report it as overdue, once
  */
-#include "crash.h"
-#include "string.h"
-#include "printk.h"
-#include "task.h"
+#include "selftest/crash.h"
+#include "lib/string.h"
+#include "console/printk.h"
+#include "proc/task.h"
 #include "wait.h"
 #include "panic.h"
 #include "arch/percpu.h"
 #include "arch/timer.h"
 #include "arch/cpu.h"
-#include "pmm.h"
+#include "mm/pmm.h"
 #include "arch/paging.h"
 
 #define HANG_MS 7000

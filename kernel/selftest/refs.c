@@ -6,13 +6,13 @@
  * off the task table, checks the struct is intact, then drops it and
  * checks that the heap got the struct back.
  */
-#include "selftest.h"
-#include "task.h"
-#include "proc.h"
-#include "heap.h"
+#include "selftest/selftest.h"
+#include "proc/task.h"
+#include "proc/proc.h"
+#include "mm/heap.h"
 #include "spinlock.h"
 #include "arch/timer.h"
-#include "printk.h"
+#include "console/printk.h"
 
 static void exit_at_once(void *arg)
 {

@@ -4,11 +4,11 @@
  * after a 20 ms timed sleep; kinit waits for the waiter to confirm.  The
  * wake-up must come no earlier than the sleep asked for.
  */
-#include "selftest.h"
+#include "selftest/selftest.h"
 #include "wait.h"
-#include "task.h"
+#include "proc/task.h"
 #include "arch/timer.h"
-#include "printk.h"
+#include "console/printk.h"
 
 static struct completion go, done;
 static volatile uint32_t woke_at;

@@ -7,8 +7,8 @@ hand-worked rules of 2.6.0's balancer (labs/balance/test_balance.c), and
 two simulator runs: 8 hogs on 4 CPUs, and the mixed workload under the
 invariant checker.
 """
-import nickel_log
-from grading import UnitTest, SimTest, near, at_most
+from lib import nickel_log
+from lib.grading import UnitTest, SimTest, near, at_most
 
 LAB = "balance"
 WEEK = 6

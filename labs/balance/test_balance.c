@@ -7,7 +7,7 @@
  */
 #include "graded.h"
 #include "sched_host.h"
-#include "sched_impl.h"
+#include "sched/sched_impl.h"
 
 /* n hogs at nice 0 started on `cpu`. */
 static void hogs_on(int n, int cpu)

@@ -7,8 +7,8 @@ robin).  Any design passes that meets the targets of docs/scheduler-spec.md,
 (labs/mine/test_mine.c), simulator runs for nice shares, starvation,
 desktop latency and the invariants, and one QEMU run of the desktop.
 """
-import nickel_log
-from grading import UnitTest, SimTest, QemuTest, ICOUNT, at_least, at_most, hog_shares, latency
+from lib import nickel_log
+from lib.grading import UnitTest, SimTest, QemuTest, ICOUNT, at_least, at_most, hog_shares, latency
 
 LAB = "mine"
 WEEK = 4

@@ -76,7 +76,7 @@ FILES = {
  */
 #include "unit.h"
 #include "sched_host.h"
-#include "sched_impl.h"
+#include "sched/sched_impl.h"
 
 UNIT_TEST(mine_is_a_policy)
 {

@@ -6,7 +6,7 @@
  */
 #include "graded.h"
 #include "sched_host.h"
-#include "sched_impl.h"
+#include "sched/sched_impl.h"
 
 /* What is left of p's slice, as the policy's own hooks report it. */
 static long slice_left(struct sched_task *p)

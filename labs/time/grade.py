@@ -6,7 +6,7 @@ tests with hand-worked values (labs/time/test_time.c) and one simulator run
 that puts the three together: the CPU shares of four hogs at nice 0, 5, 10,
 19, which the spec predicts from the slice formula alone.
 """
-from grading import UnitTest, SimTest, near, hog_shares
+from lib.grading import UnitTest, SimTest, near, hog_shares
 
 LAB = "time"
 WEEK = 2

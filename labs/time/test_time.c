@@ -7,7 +7,7 @@
  */
 #include "graded.h"
 #include "sched_host.h"
-#include "sched_impl.h"
+#include "sched/sched_impl.h"
 
 static struct runqueue *rq0(void) { return &sched_rq[0]; }
 

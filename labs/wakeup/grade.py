@@ -7,7 +7,7 @@ wake-ups that do not preempt.  Ten host tests with hand-worked values
 (labs/wakeup/test_wakeup.c) and one simulator run of the desktop beside
 four hogs, where the X clients' latency depends on all of it.
 """
-from grading import UnitTest, SimTest, at_least, at_most, latency
+from lib.grading import UnitTest, SimTest, at_least, at_most, latency
 
 LAB = "wakeup"
 WEEK = 3

@@ -7,7 +7,7 @@
  * O(1) means the 10000-task cost stays within ~1.2x of the 4-task cost.
  */
 #include "sched_host.h"
-#include "policy.h"          /* a policy's name */
+#include "sched/policy.h"          /* a policy's name */
 
 #include <stdio.h>
 #include <stdlib.h>

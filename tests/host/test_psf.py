@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""test_psf.py - the PSF font reader (tools/psf.py) behind tools/psf2c and
+"""test_psf.py - the PSF font reader (tools/lib/psf.py) behind tools/build/psf2c and
 the screen check: the build's font gives the glyph of 'A' written out by
 hand below; a PSF 2 font made here is read through its Unicode table; a
 truncated font, one with impossible glyph sizes and a file that is not a
@@ -12,7 +12,7 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
-import psf  # noqa: E402
+from lib import psf  # noqa: E402
 
 FONT = "/usr/share/consolefonts/Uni2-VGA16.psf.gz"
 # 'A' in Uni2-VGA16 (8x16), one byte a row, read off the glyph by eye:

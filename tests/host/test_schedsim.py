@@ -3,7 +3,7 @@
 
 Prints `PASS name` / `FAIL name: why` (with an indented expected-vs-actual
 table on a share failure) and exits 1 on any failure.  Reads the simulator's
-stat dumps with tools/nickel_log.py, exactly as the kernel scenarios do.
+stat dumps with tools/lib/nickel_log.py, exactly as the kernel scenarios do.
 """
 import os
 import subprocess
@@ -13,7 +13,7 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 os.chdir(ROOT)
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 sys.path.insert(0, os.path.join(ROOT, "tests", "scenarios"))
-import nickel_log as L      # noqa: E402
+from lib import nickel_log as L      # noqa: E402
 import spec_model           # noqa: E402
 sys.path.insert(0, os.path.join(ROOT, "tools", "schedsim"))
 import kernel_ref           # noqa: E402

@@ -12,7 +12,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "scenarios"))
 import screen  # noqa: E402
-import psf  # noqa: E402
+from lib import psf  # noqa: E402
 
 W, H = 640, 480                      # 80x30 cells of 8x16
 LOG = """nickel: boot: multiboot2 from GRUB 2.06; memory map given; ACPI RSDP 2.0 copy

@@ -3,7 +3,7 @@
 A CPU left on a freed page directory runs on until the frame is reused;
 once the kernel half is overwritten the CPU cannot read the IDT and
 triple-faults, which not even the double-fault task can report
-(docs/robustness.md).  kernel/selfcheck.c checks at every tick that CR3 is
+(docs/robustness.md).  kernel/diag/check.c checks at every tick that CR3 is
 the kernel's directory or a frame owned by `pgtable` whose kernel half
 matches.  crash=cr3 runs a kernel thread on the last CPU for 1.5 s on a
 directory it has just freed (docs/selfcheck.md)."""

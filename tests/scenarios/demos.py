@@ -11,7 +11,7 @@ import sys
 from scenario import Scenario, ROOT
 
 sys.path.insert(0, os.path.join(ROOT, "tools"))
-import nickel_log  # noqa: E402
+from lib import nickel_log  # noqa: E402
 
 USER = os.path.join(ROOT, "build", "user")
 DESKTOP = ["desktop", "xserver", "xclient", "audio", "video", "hog"]

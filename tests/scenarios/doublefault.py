@@ -6,7 +6,7 @@ makes a kernel thread on the last CPU push onto an unmapped esp: the page
 fault cannot be delivered, the CPU double-faults.  Without the task gate
 that is a triple fault: QEMU resets, exit status 2, nothing printed.
 crash=kstack overflows a kernel stack by recursion into the unmapped guard
-page below it (kernel/kstack.c): the same report, "kernel stack overflow"
+page below it (kernel/mm/kstack.c): the same report, "kernel stack overflow"
 (without the guard it runs on into the frame below, silently)."""
 import re
 from scenario import Scenario

@@ -10,7 +10,7 @@ import sys
 from scenario import Scenario, ROOT, run_qemu
 
 sys.path.insert(0, os.path.join(ROOT, "tools"))
-import nickel_log  # noqa: E402
+from lib import nickel_log  # noqa: E402
 
 DESKTOP = [os.path.join(ROOT, "build", "user", p + ".elf")
            for p in ("desktop", "xserver", "xclient", "audio", "video", "hog")]

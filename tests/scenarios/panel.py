@@ -1,4 +1,4 @@
-"""The live panel (`v` key, kernel/panel.c, docs/lab.md).
+"""The live panel (`v` key, kernel/diag/panel.c, docs/lab.md).
 
 The panel is drawn on the screen only.  panel=serial (a test-only kernel
 argument) copies each of its rows to the serial line as `panel| <row>`, so
@@ -15,7 +15,7 @@ import re
 
 from scenario import Scenario
 from screen import vga_rows, read_ppm, decode_coloured, SCREEN_LINE, FONT
-import psf
+from lib import psf
 
 HOGS_LINE = r"^nickel: demo hogs: 2 hogs"
 HEADER = re.compile(r"^nickel panel  policy=(\w+)  cpus=(\d+)  up \d+\.\ds  "

@@ -1,6 +1,6 @@
 """screen.py - read the framebuffer console back from a QEMU screendump.
 
-A UEFI boot draws the console on a framebuffer (kernel/fbcon.c) with the
+A UEFI boot draws the console on a framebuffer (kernel/console/fbcon.c) with the
 font the build took from console-setup-linux.  decode() cuts a screendump
 (PPM) into character cells and names each cell's glyph by comparing its
 pixels with that same font, so a blank screen, another font, a shifted or
@@ -22,7 +22,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
-import psf  # noqa: E402
+from lib import psf  # noqa: E402
 
 FONT = os.environ.get("FONT", "/usr/share/consolefonts/Uni2-VGA16.psf.gz")
 FG, BG = (0xAA, 0xAA, 0xAA), (0, 0, 0)      # fbcon.c: light grey on black

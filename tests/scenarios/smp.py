@@ -6,7 +6,7 @@ page.  Every number is guest time from the stat dumps, never wall time."""
 import importlib.util
 import os
 import re
-import nickel_log as L
+from lib import nickel_log as L
 from scenario import Scenario, ROOT
 
 # tests/scenarios/sched.py by path: "sched" is also a standard module.

@@ -10,7 +10,7 @@ waiter stayed pinned, all samples arrived) and the issue's strict claim
 """
 import importlib.util
 import os
-import nickel_log as L
+from lib import nickel_log as L
 from scenario import Scenario, ROOT
 
 # tests/scenarios/smp.py by path (its pinned_to_cpu1 check).

@@ -78,7 +78,7 @@ SCENARIOS = [reqreply("every-nanosleep-wakes-4-hogs", p, smp, 4, 2000 if smp == 
              for smp in (1, 2) for p in ("nick", "o1", "rr")]
 SCENARIOS.append(reqreply("nanosleep-late-by-at-most-70ms-no-hogs", "nick", 1, 0, 70))
 
-# check=1's sleepcheck.c: crash=sleep puts a kernel thread in a 10 ms
+# check=1's kernel/diag/check_sleepers.c: crash=sleep puts a kernel thread in a 10 ms
 # nanosleep whose timer is set for 2 s.  It must be reported once, with the
 # function it sleeps in and a backtrace through it, and then wake as its
 # wrong timer says.  It is reported at the first check (every 500 ms) at

@@ -1,10 +1,10 @@
 /*
- * test_cmdline.c - the command-line parser (kernel/cmdline.c) on the host:
+ * test_cmdline.c - the command-line parser (kernel/boot/cmdline.c) on the host:
  * good values land, each bad one is reported in the contract's words and
  * leaves its default, and parsing continues after it.
  */
 #include "unit.h"
-#include "cmdline.h"
+#include "boot/cmdline.h"
 #include <string.h>
 
 static char reports[2048];

@@ -1,13 +1,13 @@
 /*
  * test_cmdline_fuzz.c - thousands of seeded random and nasty command lines
- * through the parser (kernel/cmdline.c), built with AddressSanitizer and
+ * through the parser (kernel/boot/cmdline.c), built with AddressSanitizer and
  * UBSan (mk/kcheck.mk): no crash, no read or write out of bounds, every
  * field in range whatever the input, and a line of only bad words leaves
  * every setting at its default, with one report per word.
  * A failure prints the seed and the line number, so it replays.
  */
 #include "unit.h"
-#include "cmdline.h"
+#include "boot/cmdline.h"
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,9 +1,9 @@
 /*
- * test_elf.c - elf_check (kernel/elf_check.c) accepts a well-formed i386
+ * test_elf.c - elf_check (kernel/proc/elf_validate.c) accepts a well-formed i386
  * executable and rejects each kind of bad module with its reason.
  */
 #include "unit.h"
-#include "elf.h"
+#include "proc/elf.h"
 #include <string.h>
 #include <stdint.h>
 

@@ -1,5 +1,5 @@
 /*
- * test_fbcon.c - the framebuffer console (kernel/fbcon.c) on a framebuffer
+ * test_fbcon.c - the framebuffer console (kernel/console/fbcon.c) on a framebuffer
  * in host memory: glyph pixels and colour packing at 32, 24 and 16 bpp
  * (light grey 0xAAAAAA packed by hand below), wrapping, scrolling, the
  * padding past each line's pixels left alone, unusable modes refused,
@@ -8,9 +8,9 @@
  * The font is the build's (build/k/font.c from the PSF font).
  */
 #include "unit.h"
-#include "fbcon.h"
-#include "font.h"
-#include "text_screen.h"
+#include "console/fbcon.h"
+#include "console/font.h"
+#include "console/text_screen.h"
 #include <string.h>
 
 #define PAD 0x5A                          /* bytes nothing may write */

@@ -1,9 +1,9 @@
 /*
- * test_heap.c - kmalloc/kfree on the host (kernel/heap.c, unchanged), with a
+ * test_heap.c - kmalloc/kfree on the host (kernel/mm/heap.c, unchanged), with a
  * malloc-backed page source that can be told to run dry.
  */
 #include "unit.h"
-#include "heap.h"
+#include "mm/heap.h"
 #include <stdlib.h>
 #include <string.h>
 #include <stdint.h>

@@ -1,5 +1,5 @@
 /*
- * test_mb2.c - the Multiboot2 reader (kernel/mb2.c) on boot information
+ * test_mb2.c - the Multiboot2 reader (kernel/boot/mb2.c) on boot information
  * built here tag by tag: a GRUB-like list read whole, then malformed ones
  * (bad header sizes, zero-length and overlong tags, truncated payloads,
  * unterminated strings), each reported in one line and skipped, with what
@@ -7,7 +7,7 @@
  * buffer fails the test.
  */
 #include "unit.h"
-#include "mb2.h"
+#include "boot/mb2.h"
 #include <string.h>
 
 static uint8_t buf[4096];

@@ -1,10 +1,10 @@
 /*
  * test_mb_mem.c - RAM ranges from a synthetic multiboot info
- * (kernel/mb_mem.c): the mem_lower/mem_upper fallback when there is no
+ * (kernel/boot/mb_mem.c): the mem_lower/mem_upper fallback when there is no
  * memory map, the map itself, and maps that would make a naive walk loop.
  */
 #include "unit.h"
-#include "mb_mem.h"
+#include "boot/mb_mem.h"
 #include <string.h>
 
 #define MAP_BASE 0x9000u                 /* where the fake map "is" */

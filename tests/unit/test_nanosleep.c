@@ -1,10 +1,10 @@
 /*
- * test_nanosleep.c - nanosleep's arithmetic (kernel/include/nanosleep.h),
+ * test_nanosleep.c - nanosleep's arithmetic (kernel/proc/nanosleep.h),
  * with hand-worked values: never shorter than asked, and the time left
  * never wraps when the clock has passed the deadline.
  */
 #include "unit.h"
-#include "nanosleep.h"
+#include "proc/nanosleep.h"
 
 UNIT_TEST(ticks_round_up_and_add_the_tick_in_progress)
 {

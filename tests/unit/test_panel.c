@@ -1,12 +1,12 @@
 /*
- * test_panel.c - the live panel's rows (kernel/panel_format.c): CPU % and
+ * test_panel.c - the live panel's rows (kernel/diag/panel_format.c): CPU % and
  * switches per second from two snapshots of a task (rounding, the 100%
  * cap, a counter that wrapped, a task new since the last refresh), the
  * sort order, and the fixed-width text of each kind of row, cut to the
  * screen's width.
  */
 #include "unit.h"
-#include "panel.h"
+#include "diag/panel.h"
 #include <string.h>
 
 #define CHECK_STR(expected, actual)                                        \

@@ -4,7 +4,7 @@
  */
 #include "unit.h"
 #include "sched_host.h"
-#include "sched_impl.h"
+#include "sched/sched_impl.h"
 
 UNIT_TEST(four_hogs_on_cpu0_spread_2_2)
 {

@@ -11,7 +11,7 @@
  */
 #include "unit.h"
 #include "sched_host.h"
-#include "sched_impl.h"
+#include "sched/sched_impl.h"
 
 #define MAXT 48
 

@@ -7,7 +7,7 @@
  */
 #include "unit.h"
 #include "sched_host.h"
-#include "sched_impl.h"
+#include "sched/sched_impl.h"
 
 UNIT_TEST(slice_is_5ms_per_nice_level_below_20)
 {

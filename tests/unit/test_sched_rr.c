@@ -3,7 +3,7 @@
  */
 #include "unit.h"
 #include "sched_host.h"
-#include "sched_impl.h"
+#include "sched/sched_impl.h"
 
 UNIT_TEST(round_robin_order_and_fixed_slice)
 {

@@ -17,7 +17,7 @@ import sys
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
-import nickel_log as L      # noqa: E402
+from lib import nickel_log as L      # noqa: E402
 
 SIM = os.path.join(ROOT, "build", "schedsim", "schedsim")
 WL = os.path.join(ROOT, "tools", "schedsim", "workloads", "desktop.wl")

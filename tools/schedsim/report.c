@@ -1,6 +1,6 @@
 /*
  * report.c - what schedsim prints: stat dumps in the kernel's format
- * (docs/contract.md, kernel/statdump.c), ftrace lines, `lat` lines, and the
+ * (docs/contract.md, kernel/diag/statdump.c), ftrace lines, `lat` lines, and the
  * summary table.  Everything printed derives from simulated state only, so
  * a run repeats byte for byte.
  */

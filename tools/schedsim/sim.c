@@ -173,7 +173,7 @@ static uint64_t sim_us_of_prog(uint64_t p)
 /*
  * lab_sleep_until(due) of user/lab (due on the program clock), at sim_now_us.
  * On nickel it is a nanosleep of d = due - now, which sys_nanosleep turns
- * into ceil(d / 1 ms) + 1 ticks from the current jiffy (kernel/sys_time.c:
+ * into ceil(d / 1 ms) + 1 ticks from the current jiffy (kernel/proc/sys_time.c:
  * "plus one tick: the current tick is partly gone").  exact_sleep=1: the
  * ideal timer instead, the first tick at or after due.  Returns false when
  * due has passed: the program does not sleep at all.

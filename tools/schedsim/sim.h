@@ -10,7 +10,7 @@
 #ifndef SCHEDSIM_SIM_H
 #define SCHEDSIM_SIM_H
 
-#include "sched.h"
+#include "sched/sched.h"
 #include "sched_env_host.h"     /* kernel/sched/host: jiffies, this CPU */
 
 #include <stdint.h>

@@ -31,7 +31,7 @@
 static uint8_t *buf;                     /* BUF_PAGES pages, then a guard page */
 static uint8_t static_buf[BUF_BYTES];    /* if mmap failed */
 
-/* The calls nickel implements (kernel/include/abi.h), plus nickel's own. */
+/* The calls nickel implements (kernel/proc/abi.h), plus nickel's own. */
 static const int known[] = {
 	1, 2, 3, 4, 5, 6, 7, 11, 13, 20, 34, 37, 42, 43, 45, 54, 63, 64, 78,
 	91, 96, 97, 114, 122, 146, 154, 155, 156, 157, 158, 159, 160, 161,

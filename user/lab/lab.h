@@ -10,7 +10,7 @@
 
 #define NR_nickel_lat 1000
 
-/* The layout nickel's call 1000 takes (kernel/include/lat.h), 40 bytes. */
+/* The layout nickel's call 1000 takes (kernel/diag/lat.h), 40 bytes. */
 struct lab_lat_report {
 	char name[16];
 	uint32_t n, avg_us, p50_us, p99_us, max_us;

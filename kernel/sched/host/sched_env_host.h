@@ -10,7 +10,7 @@
 #ifndef NICKEL_SCHED_ENV_HOST_H
 #define NICKEL_SCHED_ENV_HOST_H
 
-#include "sched_env.h"
+#include "sched/sched_env.h"
 
 extern uint32_t sched_host_jiffies;          /* sched_jiffies() */
 extern int sched_host_cpu;                   /* sched_this_cpu() */

@@ -9,7 +9,7 @@
 #ifndef NICKEL_SCHED_HOST_H
 #define NICKEL_SCHED_HOST_H
 
-#include "sched.h"
+#include "sched/sched.h"
 #include "sched_env_host.h"
 
 #define HOST_MAX_TASKS 20000

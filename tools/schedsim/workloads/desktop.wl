@@ -17,5 +17,5 @@ periodic name=audio run_us=$audio_us period_ms=50
 # video: 40% of a CPU, a frame every 16.7 ms
 periodic name=video run_us=$video_us period_us=16667
 hog count=$hogs
-# kernel/statdump.c: sleep_ms(stats_ms), then print a dump; nice -5
+# kernel/diag/statdump.c: sleep_ms(stats_ms), then print a dump; nice -5
 sleeper name=stats count=$kstats nice=-5 run_us=$stats_us sleep_ms=$stats_ms lat=0

@@ -3,7 +3,7 @@
 #define ARCH_CPU_H
 #include <stdint.h>
 #include "arch/percpu.h"
-#include "thread_info.h"
+#include "arch/thread_info.h"
 
 #define EFLAGS_IF 0x200
 

@@ -47,7 +47,6 @@ int  in_interrupt(void);                     /* running an IRQ handler? */
 struct trap_frame *trap_irq_frame(int cpu);  /* cpu's interrupted state, in an IRQ */
 int  user_fault(struct trap_frame *f);       /* kill the ring-3 task: 1 if handled */
 void trap_dispatch(struct trap_frame *f);
-void preempt_on_return(struct trap_frame *f);
 
 /* isr.asm: leave the kernel through f, as an interrupt returns (a new
  * process's first trip to ring 3); the double-fault task's first eip. */

@@ -1,0 +1,82 @@
+/*
+ * keys.c - the console keys of contract.md, handled by the "keys" kernel
+ * thread (never in the interrupt handler: a stat dump is long).
+ *   s stat dump   t tracing on/off   r next policy (nick -> o1 -> rr -> mine)
+ *   + add a hog   - remove a hog     h help
+ */
+#include "diag/keys.h"
+#include "console/console_input.h"
+#include "diag/statdump.h"
+#include "diag/trace.h"
+#include "demo/demo.h"
+#include "sched/sched.h"
+#include "proc/task.h"
+#include "console/printk.h"
+#include "diag/check.h"
+#include "lib/string.h"
+#include "shutdown.h"
+#include "diag/panel.h"
+
+static void help(void)
+{
+	printk("nickel keys: s stat dump, t trace on/off, r switch policy "
+	       "(nick -> o1 -> rr -> mine), + add a hog, - remove a hog, "
+	       "b backtraces of every CPU and sleeper, v live panel on/off, h help\n");
+}
+
+static void next_policy(void)
+{
+	static const char *const order[] = { "nick", "o1", "rr", "mine" };
+	const int n = sizeof(order) / sizeof(order[0]);
+	const char *now = sched_policy_name();
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(order[i], now))
+			break;
+	i = (i + 1) % n;
+	if (sched_switch_policy(sched_policy_by_name(order[i])) == 0)
+		printk("nickel: policy %s -> %s\n", now, order[i]);
+	else
+		printk("nickel: policy switch to %s failed\n", order[i]);
+}
+
+static void handle_key(int c)
+{
+	int pid;
+
+	if (shutdown_started())
+		return;                       /* `t` or `s` would cut into the final record */
+	switch (c) {
+	case 's': stat_dump(); break;
+	case 't': trace_toggle(); break;
+	case 'r': next_policy(); break;
+	case 'b': backtraces_all(); break;
+	case 'v': panel_toggle(); break;
+	case 'h': case '?': help(); break;
+	case '+':
+		pid = demo_add_hog(0);
+		if (pid > 0)
+			printk("nickel: added hog pid %d\n", pid);
+		break;
+	case '-':
+		pid = demo_remove_hog();
+		printk(pid > 0 ? "nickel: removing hog pid %d\n" : "nickel: no hog to remove\n", pid);
+		break;
+	default: break;                       /* other keys are ignored */
+	}
+}
+
+static void keys_thread(void *arg)
+{
+	(void)arg;
+	for (;;)
+		handle_key(console_read_key());
+}
+
+void keys_thread_start(void)
+{
+	struct task *t = kthread_create("keys", keys_thread, 0, -10);
+	if (t)
+		kthread_start(t);
+}

@@ -1,0 +1,129 @@
+/*
+ * statdump.c - print the stat dump of contract.md:
+ *     === stats jiffies=J uptime_ms=U cpus=N policy=P free_pages=F tasks=T tsc_ms=M
+ *     cpu ...      (one per CPU, kernel/sched/stats.c formats it)
+ *     task ...     (one per task but the idle tasks; the scheduler's fields,
+ *                  then wchan=, the function a sleeper sleeps in, or -)
+ *     === end
+ * The text is built in a buffer first, with tasks_lock held (tasks cannot
+ * come or go meanwhile), and printed after: a slow serial line must not
+ * keep interrupts off.
+ */
+#include "diag/statdump.h"
+#include "proc/task.h"
+#include "sched/sched.h"
+#include "spinlock.h"
+#include "arch/percpu.h"
+#include "mm/pmm.h"
+#include "mm/heap.h"
+#include "console/printk.h"
+#include "lib/string.h"
+#include "arch/timer.h"
+#include "wait.h"
+#include "diag/lat.h"
+#include "diag/check_clocks.h"
+#include "diag/ksyms.h"
+
+#define LINE 320
+
+/*
+ * One dump at a time; taken with interrupts on (dumps come from threads)
+ * and with preemption off while held, as every spinlock must be: a holder
+ * preempted here could be moved to another CPU by the balancer and unlock
+ * from there, or a second dump on the same CPU would spin on it forever.
+ */
+static spinlock_t dump_lock = SPINLOCK_INIT("statdump");
+
+static size_t append_line(char *buf, size_t len, size_t size, const char *line)
+{
+	size_t n = strlen(line);
+
+	if (len + n + 2 > size)
+		return len;
+	memcpy(buf + len, line, n);
+	buf[len + n] = '\n';
+	return len + n + 1;
+}
+
+/* Where t sleeps: the function that called sleep_ms or wait_event. */
+static void append_wchan(char *line, size_t size, const struct task *t)
+{
+	size_t len = strlen(line);
+	uint32_t off;
+	const char *where = NULL;
+
+	if (t->se.state == SCHED_TASK_SLEEPING && !t->se.array)
+		where = ksym_lookup((uint32_t)t->wchan, &off);
+	snprintf(line + len, size - len, " wchan=%s", where ? where : "-");
+}
+
+void stat_dump(void)
+{
+	char line[LINE];
+	struct list_node *n;
+	unsigned long f2;
+	size_t size, len = 0;
+	char *buf;
+	int c;
+
+	preempt_disable();
+	spin_lock(&dump_lock);
+	f2 = spin_lock_irqsave(&tasks_lock);
+	size = (2 * tasks_count() + ncpus + 4) * LINE;
+	buf = kmalloc(size);
+	if (!buf) {
+		spin_unlock_irqrestore(&tasks_lock, f2);
+		spin_unlock(&dump_lock);
+		preempt_enable();
+		printk("nickel: stat dump: out of memory\n");
+		return;
+	}
+	snprintf(line, sizeof(line),
+		 "=== stats jiffies=%u uptime_ms=%u cpus=%d policy=%s free_pages=%u tasks=%u"
+		 " tsc_ms=%u",
+		 jiffies, jiffies, ncpus, sched_policy_name(), pmm_free_pages(),
+		 tasks_count(), clock_tsc_ms());
+	len = append_line(buf, len, size, line);
+	for (c = 0; c < ncpus; c++) {
+		sched_format_cpu(line, sizeof(line), c);
+		len = append_line(buf, len, size, line);
+	}
+	list_for_each(n, &all_tasks) {
+		struct task *t = list_entry(n, struct task, all);
+		sched_format_task(line, sizeof(line), &t->se);
+		append_wchan(line, sizeof(line), t);
+		len = append_line(buf, len, size, line);
+	}
+	list_for_each(n, &all_tasks) {
+		struct task *t = list_entry(n, struct task, all);
+		if (!t->lat)
+			continue;
+		lat_format(line, sizeof(line), t->lat);
+		len = append_line(buf, len, size, line);
+	}
+	len = append_line(buf, len, size, "=== end");
+	spin_unlock_irqrestore(&tasks_lock, f2);
+	buf[len] = 0;
+	console_print(buf);
+	spin_unlock(&dump_lock);
+	preempt_enable();
+	kfree(buf);
+}
+
+static void stats_thread(void *arg)
+{
+	unsigned period = (unsigned)(uintptr_t)arg;
+
+	for (;;) {
+		sleep_ms(period);
+		stat_dump();
+	}
+}
+
+void stats_thread_start(unsigned period_ms)
+{
+	struct task *t = kthread_create("stats", stats_thread,
+					(void *)(uintptr_t)period_ms, -5);
+	if (t)
+		kthread_start(t);
+}

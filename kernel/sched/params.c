@@ -1,0 +1,158 @@
+/*
+ * params.c - nice, sched_setscheduler, sched_yield, sched_rr_get_interval
+ * and CPU affinity.  Each takes the rq lock of its task.
+ */
+#include "sched_impl.h"
+
+/* v7: set_user_nice (policy part in nick.c/o1.c/rr.c).  -EINVAL outside -20..19. */
+int sched_set_nice(struct sched_task *p, int nice)
+{
+	unsigned long flags;
+	struct runqueue *rq;
+
+	if (nice < -20 || nice > 19 || p->is_idle)
+		return -SCHED_EINVAL;
+	rq = task_rq_lock(p, &flags);
+	if (TASK_NICE(p) != nice)
+		sched_active_policy->set_nice(rq, p, nice);
+	task_rq_unlock(rq, flags);
+	return 0;
+}
+
+static bool valid_sched_params(int sched_class, int rt_prio)
+{
+	if (sched_class == SCHED_NORMAL)
+		return rt_prio == 0;
+	if (sched_class == SCHED_FIFO || sched_class == SCHED_RR)
+		return rt_prio >= 1 && rt_prio <= 99;
+	return false;
+}
+
+/* 2.6.0 setscheduler: requeue with prio = 99 - rt_priority (RT) or the
+ * policy's normal prio.  Reschedules when the running task got worse or a
+ * queued one now beats the running one. */
+int sched_setscheduler(struct sched_task *p, int sched_class, int rt_prio)
+{
+	unsigned long flags;
+	struct runqueue *rq;
+	struct prio_array *array;
+	int oldprio;
+
+	if (!valid_sched_params(sched_class, rt_prio) || p->is_idle)
+		return -SCHED_EINVAL;
+	rq = task_rq_lock(p, &flags);
+	array = p->array;
+	if (array)
+		deactivate_task(rq, p);
+	oldprio = p->prio;
+	p->sched_class = sched_class;
+	p->rt_priority = rt_prio;
+	if (sched_class != SCHED_NORMAL)
+		p->prio = rt_prio_of(rt_prio);
+	else
+		p->prio = sched_active_policy->normal_prio(p);
+	if (array) {
+		activate_queued(rq, p);
+		if (task_running(rq, p)) {
+			if (p->prio > oldprio)
+				resched_task(rq, p);
+		} else if (p->prio < rq->curr->prio) {
+			resched_task(rq, rq->curr);
+		}
+	}
+	task_rq_unlock(rq, flags);
+	return 0;
+}
+
+/* 2.6.0 sys_sched_yield: normal tasks go to the expired array (rr: the
+ * tail of active), RT tasks to the tail of their list.  The caller then
+ * calls schedule() (need_resched is set). */
+void sched_yield(struct sched_task *p)
+{
+	unsigned long flags;
+	struct runqueue *rq = task_rq_lock(p, &flags);
+	struct prio_array *to;
+
+	if (p->array) {
+		if (rt_task(p)) {
+			requeue_task(p);
+		} else {
+			to = sched_active_policy->yield_array ?
+				sched_active_policy->yield_array(rq, p) : rq->expired;
+			dequeue_task(p);
+			enqueue_task(p, to);
+		}
+	}
+	p->need_resched = 1;
+	task_rq_unlock(rq, flags);
+}
+
+/* v7: sys_sched_rr_get_interval: FIFO 0, else the slice in jiffies. */
+unsigned int sched_rr_interval(struct sched_task *p)
+{
+	unsigned long flags;
+	struct runqueue *rq;
+	unsigned int ts;
+
+	if (p->sched_class == SCHED_FIFO)
+		return 0;
+	rq = task_rq_lock(p, &flags);
+	ts = sched_active_policy->timeslice(rq, p);
+	task_rq_unlock(rq, flags);
+	return ts;
+}
+
+static sched_cpumask_t online_mask(void)
+{
+	if (sched_ncpus >= 64)
+		return ~(sched_cpumask_t)0;
+	return SCHED_CPU_BIT(sched_ncpus) - 1;
+}
+
+/*
+ * sched_setaffinity.  How a task leaves a CPU it may no longer use:
+ *  - asleep: p->cpu is changed at once (it wakes up on an allowed CPU),
+ *    unless it is still switching out (then wakeup.c moves it);
+ *  - queued, not running: moved at once to the first allowed CPU;
+ *  - running: need_resched (+IPI); its next schedule() takes it off the
+ *    queue and sched_finish_switch queues it on an allowed CPU.
+ */
+int sched_set_affinity(struct sched_task *p, sched_cpumask_t mask)
+{
+	unsigned long flags;
+	struct runqueue *rq;
+	int cpu;
+
+	mask &= online_mask();
+	if (!mask || p->is_idle)
+		return -SCHED_EINVAL;
+again:
+	rq = task_rq_lock(p, &flags);
+	p->cpus_allowed = mask;
+	cpu = p->cpu;
+	if (cpu_allowed(p, cpu) || (!p->array && p->state == SCHED_TASK_RUNNING)) {
+		/* allowed, or in flight between pick and finish_switch */
+	} else if (task_running(rq, p)) {
+		/* On that CPU now.  Not queued means switching out (asleep or a
+		 * zombie) while schedule() let the lock go for an idle pull
+		 * (double_lock_balance): p->cpu must still name the CPU it is on,
+		 * or the reaper, looking at the other CPU, frees it under the
+		 * switch (the soak's "zombie ran again").  A sleeper wakes on an
+		 * allowed CPU (wakeup.c); a running task moves at its next
+		 * schedule(). */
+		resched_task(rq, p);
+	} else if (!p->array) {
+		p->cpu = sched_first_allowed(p);
+	} else {
+		task_rq_unlock(rq, flags);
+		flags = sched_irq_save();
+		if (!migrate_queued_task(p, cpu)) {
+			sched_irq_restore(flags);
+			goto again;
+		}
+		sched_irq_restore(flags);
+		return 0;
+	}
+	task_rq_unlock(rq, flags);
+	return 0;
+}

@@ -1,0 +1,96 @@
+/*
+ * pick.c - the body of schedule(): choose the next task, finish the switch.
+ *
+ * The kernel's schedule() (kernel/schedule.c) is:
+ *     next = sched_pick_next(cpu, &flags);    // rq lock held on return
+ *     if (next != prev) arch_switch_to(prev, next, cpu);
+ *     sched_finish_switch(cpu, flags);        // on next's stack: unlock
+ * Holding the rq lock across the switch means no other CPU can pick, pull
+ * or wake prev before its stack is no longer in use.
+ */
+#include "sched_impl.h"
+
+/* prev stays RUNNING but may no longer run here (sched_set_affinity): take
+ * it off this queue now (2.6.0 move_task_away: deactivate_task);
+ * sched_finish_switch queues it on an allowed CPU. */
+static void leave_forbidden_cpu(struct runqueue *rq, struct sched_task *prev)
+{
+	deactivate_task(rq, prev);
+	rq->migrating = prev;
+}
+
+static struct sched_task *pick_from_arrays(struct runqueue *rq)
+{
+	struct prio_array *array;
+	int idx;
+
+	if (rq->nr_running == 0)
+		load_balance(rq, true);          /* 2.6.0: idle pull at once */
+	if (rq->nr_running == 0) {
+		if (sched_active_policy->on_idle_pick)
+			sched_active_policy->on_idle_pick(rq);
+		return rq->idle;
+	}
+	array = rq->active;
+	if (array->nr_active == 0) {             /* switch the two arrays */
+		rq->active = rq->expired;
+		rq->expired = array;
+		array = rq->active;
+		if (sched_active_policy->on_array_swap)
+			sched_active_policy->on_array_swap(rq);
+	}
+	idx = prio_array_find_next(array, 0);
+	return list_first_entry(&array->queue[idx], struct sched_task, run_list);
+}
+
+static void switch_accounting(struct sched_task *prev, struct sched_task *next,
+			      uint32_t now)
+{
+	if (!prev->is_idle) {
+		prev->switches++;
+		prev->acct_stamp = now;      /* starts waiting or sleeping */
+	}
+	if (!next->is_idle)
+		next->wait_ms += now - next->acct_stamp;
+}
+
+struct sched_task *sched_pick_next(int cpu, unsigned long *flags)
+{
+	struct runqueue *rq = cpu_rq(cpu);
+	struct sched_task *prev, *next;
+	uint32_t now;
+
+	*flags = sched_irq_save();
+	sched_spin_lock(&rq->lock);
+	prev = rq->curr;
+	now = sched_jiffies();
+	if (!prev->is_idle) {
+		sched_active_policy->switch_out(rq, prev, now);
+		if (prev->state != SCHED_TASK_RUNNING && prev->array)
+			deactivate_task(rq, prev);
+		else if (prev->array && !cpu_allowed(prev, cpu))
+			leave_forbidden_cpu(rq, prev);
+	}
+	next = pick_from_arrays(rq);
+	prev->need_resched = 0;
+	sched_active_policy->switch_in(rq, prev, next, now);
+	if (prev != next) {
+		rq->nr_switches++;
+		switch_accounting(prev, next, now);
+		rq->curr = next;
+		sched_trace_switch(cpu, prev, next);
+	}
+	return next;
+}
+
+void sched_finish_switch(int cpu, unsigned long flags)
+{
+	struct runqueue *rq = cpu_rq(cpu);
+	struct sched_task *mig = rq->migrating;
+
+	rq->migrating = NULL;
+	sched_spin_unlock(&rq->lock);
+	if (mig)
+		sched_move_to_allowed(mig);
+	sched_irq_restore(flags);
+}

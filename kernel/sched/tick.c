@@ -1,0 +1,27 @@
+/*
+ * tick.c - what the scheduler does on every timer tick: account the tick
+ * to the running task (or to idle), let the policy age its slice, then the
+ * balancer's periodic check (v7: scheduler_tick, rebalance_tick).
+ */
+#include "sched_impl.h"
+
+/* From each CPU's timer interrupt, local irqs off. */
+void sched_tick(int cpu)
+{
+	struct runqueue *rq = cpu_rq(cpu);
+	struct sched_task *p;
+	bool idle;
+
+	sched_spin_lock(&rq->lock);
+	rq->ticks++;
+	p = rq->curr;
+	idle = p->is_idle;
+	if (idle) {
+		rq->idle_ms++;
+	} else {
+		p->run_ms++;
+		sched_policy_tick(rq, p);
+	}
+	sched_spin_unlock(&rq->lock);
+	rebalance_tick(cpu, idle);
+}

@@ -1,0 +1,26 @@
+#!/bin/sh
+# make deps: install nickel's build/run dependencies (Debian packages), each
+# only when missing, then build the cached pieces (newlib, see mk/newlib.mk).
+set -e
+PACKAGES="make gcc gcc-multilib binutils nasm python3 qemu-system-x86 \
+grub-pc-bin grub-common xorriso mtools newlib-source qemu-user texinfo bison flex \
+bochs bochsbios vgabios bochs-term python3-matplotlib trace-cmd tmux \
+grub-efi-amd64-bin grub-efi-ia32-bin ovmf ovmf-ia32 console-setup-linux"
+
+missing=""
+for p in $PACKAGES; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
+		missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+	echo "deps: installing$missing"
+	SUDO=""
+	[ "$(id -u)" = 0 ] || SUDO=sudo
+	$SUDO apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing
+fi
+# Cached builds that other parts of the tree hook in (e.g. newlib).
+for hook in tools/build/deps.d/*.sh; do
+	[ -f "$hook" ] && sh "$hook"
+done
+exit 0
