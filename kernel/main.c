@@ -22,7 +22,7 @@
 #include "boot/module.h"
 #include "mm/kstack.h"
 #include "boot/boot_mem.h"
-#include "selftest/crash.h"
+#include "on_request.h"
 #include "run.h"
 
 static char cmdline_copy[1024];
@@ -93,7 +93,7 @@ void kmain(uint32_t magic, uint32_t mb_phys)
 	       boot_args.policy, ncpus, boot_mem_mib(mb));
 	if (boot_args.selftest)
 		run_self_tests();
-	crash_on_purpose(boot_args.crash);
+	on_request.crash_at_boot(boot_args.crash);
 	pit_init();
 	kernel_run();
 }

@@ -12,7 +12,7 @@
 #include "arch/trap.h"
 #include "arch/cpu.h"
 #include "wait.h"
-#include "demo/demo.h"
+#include "on_request.h"
 #include "diag/statdump.h"
 #include "diag/trace.h"
 #include "console/console_input.h"
@@ -24,11 +24,8 @@
 #include "proc/proc.h"
 #include "proc/syscall.h"
 #include "proc/abi.h"
-#include "selftest/bench.h"
 #include "diag/check.h"
 #include "diag/keys.h"
-#include "selftest/selftest.h"
-#include "selftest/crash.h"
 #include "arch/cpuinfo.h"
 #include "run.h"
 #include "arch/kernel_hooks.h"
@@ -51,12 +48,10 @@ static void kinit(void *arg)
 		stats_thread_start(boot_args.stats_ms);
 	if (boot_args.trace)
 		trace_toggle();
-	if (boot_args.selftest) {
-		selftest_wait();
-		selftest_refs();
-	}
-	crash_late_start(boot_args.crash);
-	demo_start(boot_args.demo[0] || !boot_args.init[0] ? boot_args.demo : "none");
+	if (boot_args.selftest)
+		on_request.self_tests();
+	on_request.crash_late(boot_args.crash);
+	on_request.demo_start(boot_args.demo[0] || !boot_args.init[0] ? boot_args.demo : "none");
 	if (!boot_args.run_s)
 		task_exit(0);
 	if ((int32_t)(jiffies - (uint32_t)boot_args.run_s * HZ) < 0)
@@ -88,7 +83,7 @@ void kernel_run(void)
 	struct task *init;
 
 	if (boot_args.bench)
-		bench_scheduler();               /* before any task exists */
+		on_request.bench();               /* before any task exists */
 	sched_init(ncpus, sched_policy_by_name(boot_args.policy));
 	rr_slice_ms = (unsigned)boot_args.rr_slice;
 	cache_decay_ticks = boot_args.cache_decay >= 0 ?

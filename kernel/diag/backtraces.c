@@ -61,7 +61,7 @@ void backtraces_all(void)
 	f = spin_lock_irqsave(&tasks_lock);
 	list_for_each(n, &all_tasks) {
 		struct task *t = list_entry(n, struct task, all);
-		if (t->se.state == SCHED_TASK_SLEEPING && !t->se.array)
+		if (sched_task_asleep(&t->se))
 			report_sleeper(t);
 	}
 	spin_unlock_irqrestore(&tasks_lock, f);

@@ -27,17 +27,12 @@
 
 static uint32_t next_check = CHECK_EVERY_MS / 2;   /* jiffies; CPU 0 only */
 
-static bool asleep(struct task *t)
-{
-	return t->se.state == SCHED_TASK_SLEEPING && !t->se.array;
-}
-
 /* ms past its deadline, or 0 when t is on time (or awake). */
 static uint32_t overdue_ms(struct task *t)
 {
 	int32_t due_in;
 
-	if (!asleep(t))
+	if (!sched_task_asleep(&t->se))
 		return 0;
 	if (t->in_nanosleep && (int32_t)(jiffies - t->nanosleep_due) > OVERDUE_MS &&
 	    time_us() > t->nanosleep_end_us + OVERDUE_MS * 1000)

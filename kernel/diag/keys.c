@@ -8,7 +8,7 @@
 #include "console/console_input.h"
 #include "diag/statdump.h"
 #include "diag/trace.h"
-#include "demo/demo.h"
+#include "on_request.h"
 #include "sched/sched.h"
 #include "proc/task.h"
 #include "console/printk.h"
@@ -55,12 +55,12 @@ static void handle_key(int c)
 	case 'v': panel_toggle(); break;
 	case 'h': case '?': help(); break;
 	case '+':
-		pid = demo_add_hog(0);
+		pid = on_request.add_hog(0);
 		if (pid > 0)
 			printk("nickel: added hog pid %d\n", pid);
 		break;
 	case '-':
-		pid = demo_remove_hog();
+		pid = on_request.remove_hog();
 		printk(pid > 0 ? "nickel: removing hog pid %d\n" : "nickel: no hog to remove\n", pid);
 		break;
 	default: break;                       /* other keys are ignored */

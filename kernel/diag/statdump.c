@@ -52,7 +52,7 @@ static void append_wchan(char *line, size_t size, const struct task *t)
 	uint32_t off;
 	const char *where = NULL;
 
-	if (t->se.state == SCHED_TASK_SLEEPING && !t->se.array)
+	if (sched_task_asleep(&t->se))
 		where = ksym_lookup((uint32_t)t->wchan, &off);
 	snprintf(line + len, size - len, " wchan=%s", where ? where : "-");
 }

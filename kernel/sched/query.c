@@ -44,6 +44,15 @@ bool sched_task_off_cpu(struct sched_task *p)
 	return off;
 }
 
+/* Is p asleep: it said so (state SLEEPING) and no wake-up has queued it
+ * again yet.  A task between setting SLEEPING and its schedule() is still
+ * queued, so it counts as awake.  Lock-free, for reports (stat dump
+ * wchan=, backtraces, the overdue-sleeper check). */
+bool sched_task_asleep(const struct sched_task *p)
+{
+	return p->state == SCHED_TASK_SLEEPING && !p->array;
+}
+
 void sched_cpu_counts(int cpu, struct sched_cpu_counts *out)
 {
 	const struct runqueue *rq = cpu_rq(cpu);

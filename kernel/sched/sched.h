@@ -197,6 +197,7 @@ struct sched_task *sched_curr(int cpu);          /* lock-free: the task running 
 unsigned int sched_nr_running(int cpu);          /* lock-free: tasks queued there */
 unsigned int sched_nr_waiting(int cpu);          /* lock-free: queued besides the running one */
 bool sched_task_off_cpu(struct sched_task *p);   /* locked: neither queued nor running */
+bool sched_task_asleep(const struct sched_task *p); /* lock-free: sleeping, not yet queued again */
 struct sched_cpu_counts {
 	uint32_t nr_switches, idle_ms, ipis, migrations_in;
 	uint32_t ticks;     /* its timer ticks: fewer than jiffies when a host loses some */

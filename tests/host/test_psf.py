@@ -66,7 +66,7 @@ def main():
     with tempfile.NamedTemporaryFile(suffix=".psf") as bad:
         bad.write(b"garbage")
         bad.flush()
-        p = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "psf2c"), bad.name,
+        p = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "build", "psf2c"), bad.name,
                             os.devnull], capture_output=True, text=True)
         lines = p.stderr.strip().splitlines()
         result("psf2c_says_why_in_one_line_and_fails",
