@@ -169,7 +169,7 @@ struct sched_task_view {
 	char comm[16];
 	int cpu;
 	char state;                    /* R, S, Z or X */
-	const char *policy;            /* nick / o1 / rr, or fifo / rt-rr */
+	const char *policy;            /* nick / o1 / rr / mine, or SCHED_FIFO / SCHED_RR */
 	int nice, static_prio, prio;
 	unsigned int timeslice, used_slice, sleep_avg;   /* the policy's view */
 	uint32_t run_ms, sleep_ms, wait_ms;   /* sleep and wait include the one in progress */

@@ -26,14 +26,15 @@ static char state_char(int state)
 	}
 }
 
-/* nick / o1 / rr for SCHED_NORMAL (the policy in force), fifo and rt-rr
- * for the real-time classes. */
+/* The policy in force (nick / o1 / rr / mine) for a SCHED_NORMAL task; a
+ * real-time task shows its POSIX class instead (SCHED_FIFO, SCHED_RR), so
+ * the class SCHED_RR is never mistaken for the policy rr. */
 static const char *class_name(struct sched_task *p)
 {
 	if (p->sched_class == SCHED_FIFO)
-		return "fifo";
+		return "SCHED_FIFO";
 	if (p->sched_class == SCHED_RR)
-		return "rt-rr";
+		return "SCHED_RR";
 	return sched_active_policy->name;
 }
 

@@ -135,7 +135,7 @@ UNIT_TEST(stat_dump_lines)
 		     "timeslice=10 used_slice=0 ") != NULL);
 	sched_setscheduler(a, SCHED_FIFO, 1);
 	sched_format_task(buf, sizeof(buf), a);
-	CHECK(strstr(buf, " policy=fifo ") != NULL);
+	CHECK(strstr(buf, " policy=SCHED_FIFO ") != NULL);
 }
 
 UNIT_TEST(trace_lines)
