@@ -94,6 +94,7 @@ void kernel_run(void)
 		.trap_return = preempt_on_return,
 		.cpu_adopt_stack = adopt_idle_stack,
 		.cpu_idle = cpu_idle_loop,
+		.nmi_wanted = watchdog_nmi,
 	};
 	idle_task_init(0);
 	spinlock_debug = boot_args.check;

@@ -56,16 +56,6 @@ void cpu0_tick(void)
 	timers_tick();
 }
 
-void preempt_disable(void)
-{
-	current_thread_info()->preempt_count += PREEMPT_ONE;
-}
-
-void preempt_enable(void)
-{
-	current_thread_info()->preempt_count -= PREEMPT_ONE;
-}
-
 /* Give the CPU to the next task (kernel/sched picks it). */
 void schedule(void)
 {

@@ -5,8 +5,6 @@
 struct trap_frame;
 
 void schedule(void);                           /* give the CPU to the next task */
-void preempt_disable(void);
-void preempt_enable(void);
 void preempt_on_return(struct trap_frame *f);  /* the end of every trap */
 void cpu_idle_loop(void) __attribute__((noreturn));
 void cpu_tick(int cpu);                        /* a CPU's timer interrupt */

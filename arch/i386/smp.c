@@ -29,11 +29,9 @@
 #include "arch/percpu.h"
 #include "arch/trap.h"
 #include "arch/cpu.h"
-#include "proc/task.h"
 #include "panic.h"
 #include "arch/thread_info.h"
 #include "arch/timer.h"
-#include "diag/check.h"
 #include "console/printk.h"
 
 /*
@@ -122,7 +120,7 @@ static void nmi_irq(struct trap_frame *f)
 {
 	if (stop_wanted)
 		stop_this_cpu();
-	if (!watchdog_nmi(f))
+	if (!kernel_hooks.nmi_wanted || !kernel_hooks.nmi_wanted(f))
 		panic_trap(f);
 }
 

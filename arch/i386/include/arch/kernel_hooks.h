@@ -4,7 +4,8 @@
  * kernel fills them in once at boot (kernel/run.c), as it gives the PIT
  * CPU 0's tick (pit_set_tick_hook), so no file of arch/ calls the kernel's
  * scheduling code by name.  All are set before the first timer starts and
- * before the other CPUs; only trap_return may be empty (early traps).
+ * before the other CPUs; trap_return and nmi_wanted may still be empty
+ * for a trap that comes earlier.
  */
 #ifndef ARCH_KERNEL_HOOKS_H
 #define ARCH_KERNEL_HOOKS_H
@@ -17,6 +18,7 @@ struct arch_kernel_hooks {
 	void (*trap_return)(struct trap_frame *f); /* the end of every interrupt and syscall */
 	void (*cpu_adopt_stack)(int cpu);          /* an AP's boot stack becomes its idle task */
 	void (*cpu_idle)(void) __attribute__((noreturn)); /* and it never comes back */
+	int (*nmi_wanted)(struct trap_frame *f);   /* an NMI someone asked for: 1 if handled */
 };
 
 extern struct arch_kernel_hooks kernel_hooks;   /* arch/i386/idt.c */

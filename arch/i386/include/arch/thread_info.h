@@ -32,6 +32,19 @@ static inline struct thread_info *current_thread_info(void)
 
 #define current (current_thread_info()->task)
 
+/* Keep this task on this CPU (no preemption, so no migration) until the
+ * matching preempt_enable; a pending reschedule waits for the next trap
+ * return or schedule().  Nests. */
+static inline void preempt_disable(void)
+{
+	current_thread_info()->preempt_count += PREEMPT_ONE;
+}
+
+static inline void preempt_enable(void)
+{
+	current_thread_info()->preempt_count -= PREEMPT_ONE;
+}
+
 static inline int this_cpu_id(void)
 {
 	return current_thread_info()->cpu;
