@@ -5,6 +5,7 @@
  * Faults of ring-3 programs never come here: they kill only that task.
  */
 #include "panic.h"
+#include "proc/proc.h"
 #include "console/printk.h"
 #include "power.h"
 #include "arch/trap.h"
@@ -105,17 +106,11 @@ void panic_trap(struct trap_frame *f)
 	panic_finish();
 }
 
-/* Default for an exception nobody claimed (ring 3 gets user_fault). */
+/* Default for an exception nobody claimed: a ring-3 task is killed
+ * (user_fault, kernel/proc/proc.c), the kernel panics. */
 void exception_unhandled(struct trap_frame *f)
 {
 	if (trap_from_user(f) && user_fault(f))
 		return;
 	panic_trap(f);
-}
-
-/* Ring 3's fault handler (kernel/user_fault.c once processes exist). */
-__attribute__((weak)) int user_fault(struct trap_frame *f)
-{
-	(void)f;
-	return 0;
 }

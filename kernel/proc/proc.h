@@ -24,5 +24,6 @@ long proc_wait(int pid, uint32_t status_ptr, int options);
 long proc_kill(int pid, int sig);
 struct task *proc_find(int pid);               /* tasks_lock held by caller */
 void proc_deliver_signals(struct trap_frame *f);
+int user_fault(struct trap_frame *f);          /* a ring-3 fault: kill the task, 1 if handled */
 struct trap_frame *task_user_frame(struct task *t);
 #endif

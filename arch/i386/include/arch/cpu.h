@@ -35,10 +35,8 @@ static inline void irq_restore(unsigned long f)
 
 static inline int irqs_enabled(void) { return (read_eflags() & EFLAGS_IF) != 0; }
 
-static inline uint32_t read_cr0(void) { uint32_t v; __asm__ volatile("mov %%cr0,%0" : "=r"(v)); return v; }
 static inline uint32_t read_cr2(void) { uint32_t v; __asm__ volatile("mov %%cr2,%0" : "=r"(v)); return v; }
 static inline uint32_t read_cr3(void) { uint32_t v; __asm__ volatile("mov %%cr3,%0" : "=r"(v)); return v; }
-static inline uint32_t read_cr4(void) { uint32_t v; __asm__ volatile("mov %%cr4,%0" : "=r"(v)); return v; }
 /* Each CPU's TSS keeps the CR3 it loaded last: a task switch does not
  * save CR3, and the double-fault report wants the one that faulted. */
 static inline void write_cr3(uint32_t v)
@@ -46,7 +44,6 @@ static inline void write_cr3(uint32_t v)
 	cpus[current_thread_info()->cpu & (NR_CPUS - 1)].tss.cr3 = v;
 	__asm__ volatile("mov %0,%%cr3" : : "r"(v) : "memory");
 }
-static inline void write_cr4(uint32_t v) { __asm__ volatile("mov %0,%%cr4" : : "r"(v) : "memory"); }
 
 static inline void invlpg(uint32_t va)
 {

@@ -45,7 +45,6 @@ const char *trap_name(int vector);
 void irq_install(int irq, irq_handler_t h);  /* legacy IRQ line 0..15 */
 int  in_interrupt(void);                     /* running an IRQ handler? */
 struct trap_frame *trap_irq_frame(int cpu);  /* cpu's interrupted state, in an IRQ */
-int  user_fault(struct trap_frame *f);       /* kill the ring-3 task: 1 if handled */
 void trap_dispatch(struct trap_frame *f);
 
 /* isr.asm: leave the kernel through f, as an interrupt returns (a new
