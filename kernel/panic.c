@@ -113,7 +113,7 @@ void exception_unhandled(struct trap_frame *f)
 	panic_trap(f);
 }
 
-/* Ring 3's fault handler (kernel/user_fault.c once processes exist). */
+/* Ring 3's fault handler is kernel/proc/proc.c's; this default claims nothing. */
 __attribute__((weak)) int user_fault(struct trap_frame *f)
 {
 	(void)f;

@@ -26,7 +26,7 @@
 #include "proc/proc.h"
 
 /* The scheduler tick of one CPU, from its timer interrupt (irqs off);
- * check=1 adds the self-checks and the watchdog (selfcheck.h). */
+ * check=1 adds the self-checks and the watchdog (diag/check.h). */
 void cpu_tick(int cpu)
 {
 	if (boot_args.check) {

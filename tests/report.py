@@ -2,7 +2,7 @@
 tests/run.py: one line per test,
 
     PASS NAME
-    FAIL NAME (tests/DIR/test_x.py:LINE): why
+    FAIL NAME (tests/DIR/test_NAME.py:LINE): why
         an expected-vs-actual row
         ...
 
