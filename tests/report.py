@@ -22,23 +22,23 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MAX_PROBLEMS = 4        # the first few problems of a list, then a count
 
 
-def where(depth):
-    """FILE:LINE of the caller `depth` frames above where() (FILE from the
-    top of the tree when it is inside it)."""
-    frame = sys._getframe(depth + 1)
-    path = os.path.abspath(frame.f_code.co_filename)
+def place(filename, line):
+    """FILE:LINE, FILE from the top of the tree when it is inside it."""
+    path = os.path.abspath(filename)
     if path.startswith(ROOT + os.sep):
         path = os.path.relpath(path, ROOT)
-    return "%s:%d" % (path, frame.f_lineno)
+    return "%s:%d" % (path, line)
+
+
+def where(depth):
+    """FILE:LINE of the caller `depth` frames above where()."""
+    frame = sys._getframe(depth + 1)
+    return place(frame.f_code.co_filename, frame.f_lineno)
 
 
 def defined_at(fn):
     """FILE:LINE of a function's def: where a test that is one function is."""
-    code = fn.__code__
-    path = os.path.abspath(code.co_filename)
-    if path.startswith(ROOT + os.sep):
-        path = os.path.relpath(path, ROOT)
-    return "%s:%d" % (path, code.co_firstlineno)
+    return place(fn.__code__.co_filename, fn.__code__.co_firstlineno)
 
 
 def why(problem):

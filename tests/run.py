@@ -82,10 +82,12 @@ def run_host_binary(path, timeout=300):
         elif results and results[-1].startswith("FAIL") and line.startswith("    "):
             results[-1] += "\n" + line          # expected-vs-actual table
     if rc != 0 and not any(r.startswith("FAIL") for r in results):
-        results.append("FAIL %s: exited with %s\n%s" % (os.path.basename(path), rc,
-                                                       "\n".join(out.splitlines()[-10:])))
+        results.append("FAIL %s (%s): exited with %s\n%s" % (
+            os.path.basename(path), os.path.relpath(path, ROOT), rc,
+            "\n".join(out.splitlines()[-10:])))
     if not results:
-        results.append("FAIL %s: printed no results" % os.path.basename(path))
+        results.append("FAIL %s (%s): printed no results" % (
+            os.path.basename(path), os.path.relpath(path, ROOT)))
     return results
 
 
