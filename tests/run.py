@@ -8,7 +8,7 @@ Finds every test by itself (the Makefile only builds what they run):
     (tests/host/, tests/tools/), each printing its own PASS/FAIL lines;
   * QEMU scenarios: the SCENARIOS lists of tests/scenarios/*.py.
 The host tests run one after the other, then the scenarios in parallel,
-each with a timeout.  Prints `PASS name` / `FAIL name: reason` and ends with
+each with a timeout.  Prints `PASS name` / `FAIL name (file:line): reason` and ends with
 `N passed, N failed` alone on a line; exits 1 on any failure.
 
     tests/run.py [--kernel K] [--iso I] [--only REGEX] [--unit-only] [--jobs N]
@@ -82,24 +82,50 @@ def run_host_binary(path, timeout=300):
         elif results and results[-1].startswith("FAIL") and line.startswith("    "):
             results[-1] += "\n" + line          # expected-vs-actual table
     if rc != 0 and not any(r.startswith("FAIL") for r in results):
-        results.append("FAIL %s: exited with %s\n%s" % (os.path.basename(path), rc,
-                                                       "\n".join(out.splitlines()[-10:])))
+        results.append("FAIL %s (%s): exited with %s\n%s" % (
+            os.path.basename(path), os.path.relpath(path, ROOT), rc,
+            "\n".join(out.splitlines()[-10:])))
     if not results:
-        results.append("FAIL %s: printed no results" % os.path.basename(path))
+        results.append("FAIL %s (%s): printed no results" % (
+            os.path.basename(path), os.path.relpath(path, ROOT)))
     return results
 
 
-def load_scenarios():
-    scenarios = []
+def scenario_files():
+    """tests/scenarios/*.py, the modules that may hold a SCENARIOS list."""
     sdir = os.path.join(HERE, "scenarios")
-    for fname in sorted(os.listdir(sdir)):
-        if not fname.endswith(".py") or fname.startswith("_"):
-            continue
-        spec = importlib.util.spec_from_file_location(fname[:-3], os.path.join(sdir, fname))
-        mod = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(mod)
-        scenarios.extend(getattr(mod, "SCENARIOS", []))
+    return [os.path.join(sdir, f) for f in sorted(os.listdir(sdir))
+            if f.endswith(".py") and not f.startswith("_")]
+
+
+def literal_line(text, name):
+    """The first line (from 1) of text holding name as a string literal,
+    or None: a scenario's name is written out in its file, never built."""
+    quoted = re.compile(r"""(["'])%s\1""" % re.escape(name))
+    for number, line in enumerate(text.splitlines(), 1):
+        if quoted.search(line):
+            return number
+    return None
+
+
+def load_scenarios(path):
+    """The SCENARIOS of one file, each told where it is written:
+    sc.source is "tests/scenarios/FILE.py:LINE" (the line of its name)."""
+    spec = importlib.util.spec_from_file_location(
+        os.path.basename(path)[:-3], path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    with open(path) as f:
+        text = f.read()
+    scenarios = list(getattr(mod, "SCENARIOS", []))
+    for sc in scenarios:
+        line = literal_line(text, sc.name)
+        sc.source = os.path.relpath(path, ROOT) + (":%d" % line if line else "")
     return scenarios
+
+
+def all_scenarios():
+    return [sc for path in scenario_files() for sc in load_scenarios(path)]
 
 
 def run_scenario(sc, kernel, iso):
@@ -115,7 +141,8 @@ def run_scenario(sc, kernel, iso):
         problems = ["check raised %s: %s" % (type(e).__name__, e)]
     if problems:
         why = "; ".join(problems)
-        return ["FAIL %s: %s (log: build/test-logs/%s.log)" % (sc.name, why, sc.name)]
+        return ["FAIL %s (%s): %s (log: build/test-logs/%s.log)" % (
+            sc.name, sc.source, why, sc.name)]
     return ["PASS %s (%.0fs)" % (sc.name, wall)]
 
 
@@ -170,7 +197,7 @@ def run_all(a):
         for r in run_host_binary(b):
             say(r)
             results.append(r)
-    scenarios = [] if a.unit_only else load_scenarios()
+    scenarios = [] if a.unit_only else all_scenarios()
     if a.only:
         scenarios = [s for s in scenarios if re.search(a.only, s.name)]
     os.environ["NICKEL_TIMEOUT_SCALE"] = str(a.timeout_scale)   # scenario.run_qemu

@@ -1,5 +1,5 @@
 /*
- * selfcheck.c - check=1: the kernel checks its own bookkeeping while it runs.
+ * check.c - check=1: the kernel checks its own bookkeeping while it runs.
  *
  * Three costs, three rates (all from cpu_tick, interrupts off):
  *   every tick      O(1): this CPU's run queue around its current task, and
@@ -7,7 +7,7 @@
  *   every 100 ms    O(tasks): the full run-queue walk (kernel/sched/invariants.c),
  *                   per CPU, staggered; and on CPU 0 the task table against
  *                   every run queue
- *   every 500 ms    O(tasks), CPU 0: sleepers past their deadline (sleepcheck.c)
+ *   every 500 ms    O(tasks), CPU 0: sleepers past their deadline (check_sleepers.c)
  *   every second    O(frames), CPU 0: page accounting (pmm.c) and the heap
  * A failure prints `nickel: invariant failed on cpu N: why`, at most once a
  * second per CPU (a broken invariant usually stays broken).

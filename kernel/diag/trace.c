@@ -136,8 +136,8 @@ static void print_header(const unsigned *left)
 }
 
 /* Stop tracing and print the rings merged by time: repeatedly the oldest
- * unprinted event.  (It used to start tracing again afterwards, which put
- * "tracing on" after the final trace and after every `t`.) */
+ * unprinted event.  Tracing stays off: starting it again would put
+ * "tracing on" after the final trace and after every `t`. */
 void trace_dump(void)
 {
 	unsigned pos[NR_CPUS], left[NR_CPUS];

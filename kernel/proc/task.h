@@ -42,7 +42,7 @@ struct task {
 	uint32_t nanosleep_due;               /* jiffies; while in_nanosleep (diag/check_sleepers.c) */
 	uint64_t nanosleep_end_us;            /* the same deadline by the TSC */
 	uint8_t in_nanosleep, overdue_said;   /* the task itself; read by diag/check_sleepers.c */
-	/* Ring-3 processes only (kind == TASK_USER); see kernel/proc.c. */
+	/* Ring-3 processes only (kind == TASK_USER); see kernel/proc/proc.c. */
 	struct mm *mm;                        /* address space; NULL = kernel */
 	struct file *fd[NR_FDS];              /* only the task itself touches */
 	int wait_status;                      /* for the parent (tasks_lock) */

@@ -12,7 +12,7 @@
 #     --names         print only the sorted "PASS name"/"FAIL name" part of each
 #                     result line, for diffing host runs against nickel runs:
 #                       diff <(run-usertests.sh --names) \
-#                            <(run-usertests.sh --names --runner tools/x)
+#                            <(run-usertests.sh --names --runner ./on-nickel.sh)
 #
 # Used by `make test` (tests/run.py finds it in tests/host/) with no options.
 # Other output of the program (and qemu's "uncaught target signal" notes for

@@ -16,7 +16,7 @@ Takes ~20-60 s: a copy recompiles only the files its patch changes (the
 grader's objects come along) and links the test and the simulator.
 In a student's tree (a handout: no labs/*/handout.py) only the bad-input
 check runs: there the code is unfinished by design.
-Prints `PASS name` / `FAIL name: why`; exit 1 on any failure.
+Prints `PASS name` / `FAIL name (file:line): why`; exit 1 on any failure.
 """
 import concurrent.futures as cf
 import glob
@@ -31,17 +31,11 @@ import time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 LABS = os.path.join(ROOT, "labs")
-failed = 0
+sys.path.insert(0, os.path.join(ROOT, "tests"))
+from report import Report  # noqa: E402
 
-
-def result(name, problem, detail=""):
-    global failed
-    if problem:
-        failed += 1
-        print("FAIL grade:%s: %s" % (name, problem))
-    else:
-        print("PASS grade:%s%s" % (name, (" (%s)" % detail) if detail else ""))
-    sys.stdout.flush()
+report = Report("grade:")
+result = report.result
 
 
 def lab_names():
@@ -261,7 +255,7 @@ def main():
     if not teacher_tree():
         print("# test_grade.py: a student's tree (no labs/*/handout.py): "
               "the teacher's checks are left out; run make grade")
-        return 1 if failed else 0
+        return report.status()
     for lab in labs:
         result("teacher-tree-%s-100-percent" % lab, test_teacher_tree(lab))
     patches = sorted(glob.glob(os.path.join(LABS, "*", "wrong", "*.patch")))
@@ -277,7 +271,7 @@ def main():
             result("handout-%s-fails-every-stubbed-function" % lab, *fut.result())
         result("code-that-does-not-compile-grades-0", *broken.result())
     print("# test_grade.py: %.0f s" % (time.time() - start))
-    return 1 if failed else 0
+    return report.status()
 
 
 if __name__ == "__main__":

@@ -9,7 +9,8 @@ stubbed files compile as kernel objects.  Two labs also run host tests in
 their handout: mine's round robin passes the invariant walk, and balance's
 planted bug fails test_sched_balance (the test that catches it).  Then
 tools/handout's errors on small made-up trees: one line on stderr, exit 1.
-Prints `PASS handout:name` / `FAIL handout:name: why`; exit 1 on a failure.
+Prints `PASS handout:name` / `FAIL handout:name (file:line): why`; exit 1 on
+a failure.
 """
 import importlib.util
 import os
@@ -25,16 +26,11 @@ TOOL = os.path.join(ROOT, "tools", "handout")
 MARKER = re.compile(r"^(\s*)/\* LAB (\w+): (begin|end) \*/\s*$")
 TRIVIAL = {"", "{", "}", "};", "} else {", "else", "return;", "return 0;", "return 1;",
            "return true;", "return false;", "break;", "continue;", "/*", "*/", "*"}
-failed = 0
+sys.path.insert(0, os.path.dirname(HERE))
+from report import Report  # noqa: E402
 
-
-def result(name, problems):
-    global failed
-    if problems:
-        failed += 1
-        print("FAIL handout:%s: %s" % (name, "; ".join(problems[:4])))
-    else:
-        print("PASS handout:%s" % name)
+report = Report("handout:")
+result = report.result
 
 
 def run(cmd, cwd=ROOT, timeout=300):
@@ -318,7 +314,7 @@ def main():
         for lab in labs:
             test_lab(lab, tmp, regions)
         test_errors(tmp)
-    return 1 if failed else 0
+    return report.status()
 
 
 if __name__ == "__main__":

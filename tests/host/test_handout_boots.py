@@ -12,7 +12,7 @@ the stubbed files and links (the kernel must differ from the teacher's).  Then t
 banner names the policy, every hog ran (run_ms > 0 in the last stat dump),
 no PANIC.
 Needs the teacher's kernel built first (make; make test does).
-Prints `PASS handout-boots:LAB` / `FAIL handout-boots:LAB: why`.
+Prints `PASS handout-boots:LAB` / `FAIL handout-boots:LAB (file:line): why`.
 """
 import concurrent.futures as cf
 import filecmp
@@ -27,6 +27,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 OLD = 946684800                       # 2000-01-01: older than any object
 POLICY = {"mine": "mine"}             # the others are nick's labs
+sys.path.insert(0, os.path.dirname(HERE))
+from report import Report, defined_at  # noqa: E402
 
 
 def run(cmd, cwd, timeout):
@@ -93,16 +95,12 @@ def main():
     if not labs:
         print("# test_handout_boots.py: a student's tree (no labs/*/handout.py): nothing to do")
         return 0
-    failed = 0
+    report = Report("handout-boots:")
     with tempfile.TemporaryDirectory(prefix="nickel-handout-boot-") as tmp, \
             cf.ThreadPoolExecutor(max_workers=2) as pool:
         for lab, problems in zip(labs, pool.map(lambda l: boot_check(l, tmp), labs)):
-            if problems:
-                failed += 1
-                print("FAIL handout-boots:%s: %s" % (lab, "; ".join(problems[:3])))
-            else:
-                print("PASS handout-boots:%s" % lab)
-    return 1 if failed else 0
+            report.result(lab, problems, at=defined_at(boot_check))
+    return report.status()
 
 
 if __name__ == "__main__":

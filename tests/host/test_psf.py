@@ -12,21 +12,17 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path.insert(0, os.path.join(ROOT, "tests"))
 from lib import psf  # noqa: E402
+from report import Report  # noqa: E402
 
 FONT = "/usr/share/consolefonts/Uni2-VGA16.psf.gz"
 # 'A' in Uni2-VGA16 (8x16), one byte a row, read off the glyph by eye:
 #   ...#....  ..###...  .##.##..  ##...##.  ##...##.  #######.  ##...##. x4
 A_ROWS = [0x00, 0x00, 0x10, 0x38, 0x6C, 0xC6, 0xC6, 0xFE,
           0xC6, 0xC6, 0xC6, 0xC6, 0x00, 0x00, 0x00, 0x00]
-failed = 0
-
-
-def result(name, problem):
-    global failed
-    failed += bool(problem)
-    print(("FAIL host/test_psf.py:%s: %s" % (name, problem)) if problem
-          else "PASS host/test_psf.py:%s" % name)
+report = Report("host/test_psf.py:")
+result = report.result
 
 
 def psf2(glyphs, width=8, height=4, table=None):
@@ -43,9 +39,10 @@ def psf2(glyphs, width=8, height=4, table=None):
 def expect_error(name, data, words):
     try:
         psf.parse(data)
-        result(name, "no error")
+        result(name, "no error", depth=2)
     except psf.FontError as e:
-        result(name, None if words in str(e) else "error %r lacks %r" % (str(e), words))
+        result(name, None if words in str(e) else "error %r lacks %r" % (str(e), words),
+               depth=2)
 
 
 def main():
@@ -72,7 +69,7 @@ def main():
         result("psf2c_says_why_in_one_line_and_fails",
                None if p.returncode != 0 and len(lines) == 1 and "not a PSF font" in lines[0]
                else "rc=%d stderr=%r" % (p.returncode, p.stderr))
-    return 1 if failed else 0
+    return report.status()
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """test_schedsim.py - schedsim's tests for `make test` (tests/run.py runs it).
 
-Prints `PASS name` / `FAIL name: why` (with an indented expected-vs-actual
+Prints `PASS name` / `FAIL name (file:line): why` (with an indented expected-vs-actual
 table on a share failure) and exits 1 on any failure.  Reads the simulator's
 stat dumps with tools/lib/nickel_log.py, exactly as the kernel scenarios do.
 """
@@ -17,6 +17,8 @@ from lib import nickel_log as L      # noqa: E402
 import spec_model           # noqa: E402
 sys.path.insert(0, os.path.join(ROOT, "tools", "schedsim"))
 import kernel_ref           # noqa: E402
+sys.path.insert(0, os.path.join(ROOT, "tests"))
+from report import Report, defined_at  # noqa: E402
 
 SIM = os.path.join(ROOT, "build", "schedsim", "schedsim")
 WL = os.path.join("tools", "schedsim", "workloads")
@@ -33,19 +35,13 @@ KERNEL_NICE_LOGS = {
 # each number over them), so one seed's chance ordering does not decide.
 DESKTOP_SEEDS = (1, 2, 3, 4, 5)
 
-results = []
+REPORT = Report()
 
 
-def report(name, problems):
-    if problems:
-        results.append(False)
-        print("FAIL %s: %s" % (name, problems[0]))
-        for line in problems[1:]:
-            print("    " + line)
-    else:
-        results.append(True)
-        print("PASS %s" % name)
-    sys.stdout.flush()
+def report(name, problems, at=None):
+    """problems: [] or [what is wrong, expected-vs-actual rows...]."""
+    REPORT.result(name, problems[0] if problems else None, rows=problems[1:],
+                  depth=2, at=at)
 
 
 def sim(*args):
@@ -422,10 +418,10 @@ def main():
     ]
     for name, fn in tests:
         try:
-            report(name, fn())
+            report(name, fn(), at=defined_at(fn))
         except Exception as e:          # a crashed check fails
-            report(name, ["%s: %s" % (type(e).__name__, e)])
-    return 0 if all(results) else 1
+            report(name, ["%s: %s" % (type(e).__name__, e)], at=defined_at(fn))
+    return REPORT.status()
 
 
 if __name__ == "__main__":

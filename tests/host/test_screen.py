@@ -11,7 +11,9 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "scenarios"))
+sys.path.insert(0, os.path.dirname(HERE))
 import screen  # noqa: E402
+from report import Report  # noqa: E402
 from lib import psf  # noqa: E402
 
 W, H = 640, 480                      # 80x30 cells of 8x16
@@ -20,16 +22,14 @@ nickel: screen: framebuffer 640x480x32 at 0xfd000000, 80x30 characters
 nickel 0.1 (policy=nick, cpus=4, mem=256 MiB)
 nickel: cpu 1 online (apic id 1)
 """
-failed = 0
+report = Report("host/test_screen.py:")
 
 
 def result(name, problems, want_fail):
-    global failed
+    """A check that must (want_fail) or must not find a problem."""
     ok = bool(problems) == want_fail
-    failed += not ok
-    print("%s host/test_screen.py:%s%s" % ("PASS" if ok else "FAIL", name,
-          "" if ok else ": expected %s, got %r" % ("a problem" if want_fail else "none",
-                                                   problems)))
+    report.result(name, None if ok else "expected %s, got %r" % (
+        "a problem" if want_fail else "none", problems), depth=2)
 
 
 def check(pixels, log=LOG, font=None, gone=None):
@@ -62,7 +62,7 @@ def main():
            False)
     result("wrong_screen_size_fails", check(good, LOG.replace("640x480x32", "800x600x32")),
            True)
-    return 1 if failed else 0
+    return report.status()
 
 
 if __name__ == "__main__":

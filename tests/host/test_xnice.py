@@ -19,7 +19,10 @@ import sys
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 SIM = os.path.join(ROOT, "build", "schedsim", "schedsim")
 WL = os.path.join(ROOT, "tools", "schedsim", "workloads", "xnice.wl")
-failed = []
+sys.path.insert(0, os.path.join(ROOT, "tests"))
+from report import Report  # noqa: E402
+
+report = Report()
 
 
 def run(xnice, clients):
@@ -37,14 +40,6 @@ def run(xnice, clients):
     return lat
 
 
-def check(name, problems):
-    if problems:
-        failed.append(name)
-        print("FAIL %s: %s" % (name, "; ".join(problems)))
-    else:
-        print("PASS %s" % name)
-
-
 def min_deadlines(lat):
     return min(c["deadlines_met_pct"] for c in lat["xclient"])
 
@@ -58,7 +53,7 @@ for lat, tag in ((a, "nice 0"), (b, "nice -5")):
     if min_deadlines(lat) < 99:
         p.append("%s xclient deadlines expected >= 99%%, got %d"
                  % (tag, min_deadlines(lat)))
-check("xnice-default-desktop-unchanged", p)
+report.result("xnice-default-desktop-unchanged", p)
 
 a, b = run(0, 4), run(-5, 4)
 sa, sb = a["xserver"][0], b["xserver"][0]
@@ -71,5 +66,5 @@ if sb["p99_us"] * 4 > sa["p99_us"]:
 if sb["n"] < 2 * sa["n"]:
     p.append("nice -5 requests served expected >= %d (2x nice 0), got %d"
              % (2 * sa["n"], sb["n"]))
-check("xnice-minus5-rescues-server-4clients", p)
-sys.exit(1 if failed else 0)
+report.result("xnice-minus5-rescues-server-4clients", p)
+sys.exit(report.status())

@@ -65,8 +65,8 @@ def cheat_starves_under_rr(log):
     return [table([("cheat cpu_pct (real, TSC)", "<= 5", share)])] if share > 5 else []
 
 
-def abuse(policy, verify, what):
-    return Scenario("abuse-tick-cheat-%s-%s" % (policy, what),
+def abuse(name, policy, verify):
+    return Scenario(name,
                     args="demo=abuse policy=%s hogs=1 run=5 -- burn_us=600" % policy,
                     smp=1, mem=32, qemu_flags=FLAGS, modules=MODULES,
                     expect=[r"nickel: demo abuse: cheat pid \d+ against 1 hogs", REPORT],
@@ -74,8 +74,10 @@ def abuse(policy, verify, what):
 
 
 SCENARIOS = [
-    abuse("nick", cheat_fools_nick, "gets-40pct-while-the-tick-sees-0"),
-    abuse("rr", cheat_starves_under_rr, "waits-behind-the-hog-gets-5pct"),
+    abuse("abuse-tick-cheat-nick-gets-40pct-while-the-tick-sees-0", "nick",
+          cheat_fools_nick),
+    abuse("abuse-tick-cheat-rr-waits-behind-the-hog-gets-5pct", "rr",
+          cheat_starves_under_rr),
     Scenario("abuse-missing-modules-named-none-run",
              args="demo=abuse run=1", smp=1, mem=32,
              expect=[r"nickel: demo abuse: needs modules cheat and hog; running none",

@@ -21,20 +21,24 @@ def memory_summary(mib):
     return verify
 
 
-def crash(kind, exception, function):
+def crash(name, kind, exception, function):
     return Scenario(
-        "boot-crash-%s" % kind, args="crash=%s" % kind, exit_code=1,
+        name, args="crash=%s" % kind, exit_code=1,
         allow_panic=True,
         expect=[r"PANIC on cpu 0: %s" % exception, r"^backtrace:",
                 r"\] %s\+0x" % function, r"eip=[0-9a-f]{8}", r"cr2="],
         timeout=120)
 
 
+def memory(name, mib):
+    return Scenario(name, args="run=1", mem=mib, expect=[BANNER % mib],
+                    verify=memory_summary(mib), timeout=120)
+
+
 SCENARIOS = [
-    Scenario("boot-mem-%d" % mib, args="run=1", mem=mib,
-             expect=[BANNER % mib], verify=memory_summary(mib), timeout=120)
-    for mib in (32, 128, 512)
-] + [
+    memory("boot-mem-32", 32),
+    memory("boot-mem-128", 128),
+    memory("boot-mem-512", 512),
     Scenario("boot-run2-powers-off-healthy", args="run=2",
              expect=[r"nickel: power off \(status=0\)"], timeout=120),
     Scenario("boot-bad-arguments-reported-boot-continues",
@@ -51,10 +55,10 @@ SCENARIOS = [
                      r"wait self-test passed: completion after (2\d|[3-9]\d) ms",
                      r"refs self-test passed: a referenced task outlived its reaping"],
              forbid=[r"self-test FAILED"], timeout=120),
-    crash("ud", "invalid opcode", "crash_invalid_opcode"),
-    crash("pf", "page fault", "crash_page_fault"),
-    crash("gp", "general protection fault", "crash_general_protection"),
-    crash("de", "divide error", "crash_divide_error"),
+    crash("boot-crash-ud", "ud", "invalid opcode", "crash_invalid_opcode"),
+    crash("boot-crash-pf", "pf", "page fault", "crash_page_fault"),
+    crash("boot-crash-gp", "gp", "general protection fault", "crash_general_protection"),
+    crash("boot-crash-de", "de", "divide error", "crash_divide_error"),
     Scenario("boot-iso-under-cdrom", iso=True, mem=64,
              keys=[(r"executed automatically|Use the", "\r")],
              expect=[r"nickel \S+ \(policy=nick"], exit_code=124,

@@ -58,9 +58,9 @@ def reported_on(cpu, ncpus, task, cr2_page, fault_fn, where=None):
     return verify
 
 
-def df_scenario(smp):
+def df_scenario(name, smp):
     return Scenario(
-        "doublefault-unmapped-esp-smp%d-reported-on-cpu%d-exit-1" % (smp, smp - 1),
+        name,
         args="demo=hogs hogs=1 crash=df run=10", smp=smp, mem=32, exit_code=1,
         allow_panic=True, forbid=[r"invariant failed", r"soft lockup", r"did not stop"],
         expect=[r"crash=df: cpu %d pushes" % (smp - 1), r"power off \(status=1\)"],
@@ -69,10 +69,10 @@ def df_scenario(smp):
         timeout=90)
 
 
-def overflow_scenario(smp):
+def overflow_scenario(name, smp):
     """crash=kstack: recursion runs the stack into its guard page (kstack.c)."""
     return Scenario(
-        "doublefault-kernel-stack-overflow-hits-guard-page-smp%d-reported-exit-1" % smp,
+        name,
         args="demo=hogs hogs=1 check=1 crash=kstack run=10", smp=smp, mem=32,
         exit_code=1, allow_panic=True,
         forbid=[r"invariant failed", r"soft lockup", r"did not stop"],
@@ -82,4 +82,9 @@ def overflow_scenario(smp):
         timeout=90)
 
 
-SCENARIOS = [df_scenario(1), df_scenario(2), overflow_scenario(1), overflow_scenario(2)]
+SCENARIOS = [
+    df_scenario("doublefault-unmapped-esp-smp1-reported-on-cpu0-exit-1", 1),
+    df_scenario("doublefault-unmapped-esp-smp2-reported-on-cpu1-exit-1", 2),
+    overflow_scenario("doublefault-kernel-stack-overflow-hits-guard-page-smp1-reported-exit-1", 1),
+    overflow_scenario("doublefault-kernel-stack-overflow-hits-guard-page-smp2-reported-exit-1", 2),
+]

@@ -150,9 +150,9 @@ def framebuffer_panel(path, log):
                                screen[0][1][0] == (0xAA, 0xAA, 0xAA), kept, cols, log)
 
 
-def numbers(nhogs, name):
+def numbers(name, nhogs):
     return Scenario(
-        "panel-v-%s-smp2-near-100pct-sorted-adding-up-then-v-off" % name,
+        name,
         args="demo=hogs hogs=%d check=1 panel=serial run=14" % nhogs, smp=2, mem=32,
         keys=[(r"^nickel: demo hogs: %d hogs" % nhogs, "v"),
               (r"(^panel\| nickel panel[\s\S]*){%d}" % (FRAMES_BEFORE_OFF + 1), "v")],
@@ -162,8 +162,8 @@ def numbers(nhogs, name):
 
 
 SCENARIOS = [
-    numbers(2, "two-hogs"),
-    numbers(1, "one-hog-one-idle-cpu"),
+    numbers("panel-v-two-hogs-smp2-near-100pct-sorted-adding-up-then-v-off", 2),
+    numbers("panel-v-one-hog-one-idle-cpu-smp2-near-100pct-sorted-adding-up-then-v-off", 1),
     # stats=3000: two dumps after the panel is on, so it has been drawn; they
     # scroll through the rows below it.
     Scenario("panel-v-on-vga-screen-only-above-scrolling-stat-dumps",

@@ -27,6 +27,11 @@ from screen import screendump, vga_text_dump
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+def user_elf(name):
+    """A ring-3 program of `make user`, as a module: build/user/NAME.elf."""
+    return os.path.join(ROOT, "build", "user", name + ".elf")
+
+
 # Never acceptable in a scenario that does not ask for it.
 ALWAYS_FORBID = [r"PANIC", r"invariant failed", r"soft lockup"]
 

@@ -40,10 +40,10 @@ def share_table(policy, nices):
     return verify
 
 
-def nice_scenario(policy, nices):
+def nice_scenario(name, policy, nices):
     nice_arg = ",".join(str(n) for n in nices)
     return Scenario(
-        "sched-shares-%s-nice-%s" % (policy, nice_arg.replace(",", "-")),
+        name,
         args="policy=%s demo=nice nice=%s stats=10000 run=31 check=1" % (policy, nice_arg),
         smp=1, expect=[r"demo nice: %d hogs" % len(nices)],
         verify=share_table(policy, nices), timeout=240)
@@ -137,7 +137,7 @@ def hog_shares_beside_a_sleeper(policy, nices, start_ms=5000, min_wakeups=50):
     return verify
 
 
-def no_apic_nice_scenario(policy, nices):
+def no_apic_nice_scenario(name, policy, nices):
     """No local APIC: the PIT's interrupt runs both the scheduler tick and
     the sleep timers.  The tick must come first (Linux: scheduler_tick in
     the hard interrupt, timers in the softirq); the other order let the
@@ -145,7 +145,7 @@ def no_apic_nice_scenario(policy, nices):
     slice and expire it (nice 0 / 5 got 45 / 55 of the hogs' time)."""
     nice_arg = ",".join(str(n) for n in nices)
     return Scenario(
-        "sched-shares-%s-nice-%s-no-apic-tick-before-timers" % (policy, nice_arg.replace(",", "-")),
+        name,
         args="policy=%s demo=nice nice=%s stats=100 run=16 check=1" % (policy, nice_arg),
         smp=1, qemu_flags=NO_APIC_ICOUNT, expect=[r"demo nice: %d hogs" % len(nices)],
         verify=hog_shares_beside_a_sleeper(policy, nices), timeout=400)
@@ -161,11 +161,12 @@ SWITCH_KEYS = [
 ]
 
 SCENARIOS = [
-    nice_scenario("nick", (0, 5, 10, 19)),
-    nice_scenario("o1", (0, 5, 10, 19)),
-    nice_scenario("nick", (0, 19)),
-    nice_scenario("rr", (0, 5, 10, 19)),
-    no_apic_nice_scenario("nick", (0, 5)),
+    nice_scenario("sched-shares-nick-nice-0-5-10-19", "nick", (0, 5, 10, 19)),
+    nice_scenario("sched-shares-o1-nice-0-5-10-19", "o1", (0, 5, 10, 19)),
+    nice_scenario("sched-shares-nick-nice-0-19", "nick", (0, 19)),
+    nice_scenario("sched-shares-rr-nice-0-5-10-19", "rr", (0, 5, 10, 19)),
+    no_apic_nice_scenario("sched-shares-nick-nice-0-5-no-apic-tick-before-timers",
+                          "nick", (0, 5)),
     Scenario("sched-live-policy-switch-keeps-every-task",
              args="demo=hogs hogs=2 run=12 check=1", smp=1, keys=SWITCH_KEYS,
              expect=[r"policy mine -> nick", r"nickel keys: s stat dump"],

@@ -3,7 +3,7 @@
 docs/selfcheck.md describes what each check looks at."""
 import os
 import re
-from scenario import Scenario, ROOT
+from scenario import Scenario, ROOT, ALWAYS_FORBID
 
 DESKTOP = [os.path.join(ROOT, "build", "user", p + ".elf")
            for p in ("desktop", "xserver", "xclient", "audio", "video", "hog")]
@@ -82,6 +82,57 @@ def stopped_once(ncpus):
     return verify
 
 
+# check=1's kernel/diag/check_sleepers.c: crash=sleep puts a kernel thread in a 10 ms
+# nanosleep whose timer is set for 2 s.  It must be reported once, with the
+# function it sleeps in and a backtrace through it, and then wake as its
+# wrong timer says.  It is reported at the first check (every 500 ms) at
+# which both the ticks and the TSC say it is over 100 ms late, so the report
+# (in ticks) comes 101..600 ms late, plus however far the two clocks drifted
+# apart on a host that ran the guest late (the last stat dump's jiffies
+# against its tsc_ms), plus one tick of slack (docs/time.md).
+OVERDUE = re.compile(r"^nickel: overdue timer: pid (\d+) \(sleep\) due (\d+) ms ago, "
+                     r"state S, asleep in (\S+)$", re.M)
+
+
+def overdue_reported_once(log):
+    hits = OVERDUE.findall(log)
+    if len(hits) != 1:
+        return ["overdue reports of the sleep thread: expected 1, got %d" % len(hits)]
+    _, late_ms, where = hits[0]
+    problems = []
+    dumps = re.findall(r"^=== stats jiffies=(\d+) .* tsc_ms=(\d+)$", log, re.M)
+    drift = abs(int(dumps[-1][1]) - int(dumps[-1][0])) if dumps else 0
+    most = 100 + 500 + drift + 1
+    if not 100 < int(late_ms) <= most:
+        problems.append("reported %s ms late: expected 101..%d (clocks %d ms apart)"
+                        % (late_ms, most, drift))
+    if where != "oversleep":
+        problems.append("asleep in %s: expected oversleep" % where)
+    after = log[log.index("overdue timer"):]
+    if not re.search(r"^backtrace:\n(  \[<[0-9a-f]+>\] .*\n)*  \[<[0-9a-f]+>\] oversleep\+",
+                     after, re.M):
+        problems.append("no backtrace through oversleep after the report")
+    return problems
+
+
+def overdue_sleeper(name, smp):
+    return Scenario(name, args="demo=none check=1 crash=sleep run=4", smp=smp, mem=32,
+                    expect=[r"nickel: crash=sleep: woke after 2 s", r"power off \(status=0\)"],
+                    verify=overdue_reported_once, timeout=120)
+
+
+# check=1's tick check of the page directory a CPU runs on
+# (kernel/diag/check.c).  A CPU left on a freed page directory runs on
+# until the frame is reused; once the kernel half is overwritten the CPU
+# cannot read the IDT and triple-faults, which not even the double-fault
+# task can report (docs/robustness.md).  So at every tick CR3 must be the
+# kernel's directory or a frame owned by `pgtable` whose kernel half
+# matches.  crash=cr3 runs a kernel thread on the last CPU for 1.5 s on a
+# directory it has just freed.
+FREED_CR3 = (r"^nickel: invariant failed on cpu 1: cr3 0x[0-9a-f]+ is not a page "
+             r"directory: its frame is owned by nobody \(refs 0\)$")
+
+
 SCENARIOS = [
     allow_lockup(Scenario(
         "selfcheck-soft-lockup-cpu1-irqs-off-reported-once-by-neighbour",
@@ -121,4 +172,12 @@ SCENARIOS = [
              modules=DESKTOP,
              expect=[r"nickel: selfcheck: pages ok", r"nickel: init exited status=0"],
              verify=pages_add_up, timeout=150),
+    overdue_sleeper("selfcheck-sleeper-past-its-deadline-reported-once-smp1", 1),
+    overdue_sleeper("selfcheck-sleeper-past-its-deadline-reported-once-smp2", 2),
+    Scenario("selfcheck-cpu1-on-a-freed-page-directory-reported-by-its-tick",
+             args="demo=none check=1 crash=cr3 run=4", smp=2, mem=32, allow_panic=True,
+             forbid=[p for p in ALWAYS_FORBID if p != r"invariant failed"],
+             expect=[r"crash=cr3: cpu 1 runs on freed page directory", FREED_CR3,
+                     r"crash=cr3: back on the kernel's page directory",
+                     r"power off \(status=0\)"], timeout=90),
 ]

@@ -2,9 +2,8 @@
 GRUB's multiboot2, the ACPI tables found through the loader's RSDP copy,
 every CPU online, and the framebuffer console showing what the serial
 console shows, read back from a screendump glyph by glyph (screen.py).
-Also: the image as a USB stick (UEFI and BIOS), the BIOS boot taking the
-safe menu entry, and the desktop entry running the lab's programs from the
-ISO's modules."""
+Also: the image as a USB stick under UEFI.  The BIOS boots of the same
+image are in bios.py."""
 from scenario import Scenario
 from screen import BANNER, check_console
 
@@ -14,7 +13,7 @@ DOWN = "\x1b[B"                     # GRUB's menu on the serial terminal
 
 def uefi_smp4(name, machine, keys=(), expect=(), must_show=BANNER, gone=None):
     return Scenario(
-        "uefi-iso-%s-smp4-every-cpu-online-%s" % (machine, name),
+        name,
         iso=True, firmware="uefi", machine=machine, smp=4, mem=256,
         keys=[(MENU, "\r")] + list(keys),
         expect=[r"nickel: boot: multiboot2 from GRUB \S+; memory map given; "
@@ -32,22 +31,15 @@ def uefi_smp4(name, machine, keys=(), expect=(), must_show=BANNER, gone=None):
 
 
 SCENARIOS = [
-    uefi_smp4("and-banner-on-the-screen", "pc"),
+    uefi_smp4("uefi-iso-pc-smp4-every-cpu-online-and-banner-on-the-screen", "pc"),
     # Five stat dumps (the `s` key) fill more than a screen: it scrolls.
-    uefi_smp4("and-screen-scrolled-to-the-fifth-stat-dump", "q35",
+    uefi_smp4("uefi-iso-q35-smp4-every-cpu-online-and-screen-scrolled-to-the-fifth-stat-dump",
+              "q35",
               keys=[(r"cpu 3 online", "s")] + [(r"^=== end", "s")] * 4,
               expect=[r"(^=== end[\s\S]*){5}"], must_show=r"^=== end$",
               gone=r"nickel: boot: multiboot2.*$"),   # after GRUB's codes
-    Scenario("bios-iso-safe-entry-boots-one-cpu-on-the-8259-pic",
-             iso=True, smp=2, mem=64,
-             keys=[(MENU, DOWN * 4 + "\r")],          # the fifth entry
-             expect=[r"nickel: smp: smp=off: running on 1 CPU with the 8259 PIC",
-                     r"nickel: module hog: \d+ bytes",
-                     r"nickel \S+ \(policy=nick, cpus=1, mem=64 MiB\)"],
-             forbid=[r"cpu 1 online", r"ACPI MADT", r"multiboot2", r"screen: framebuffer"],
-             exit_code=124, stop_when_expected=True, timeout=100),
     # 32-bit UEFI (GRUB's bootia32.efi on the same ISO), two CPUs.
-    Scenario("uefi32-iso-q35-smp2-both-cpus-online-and-banner-on-the-screen",
+    Scenario("uefi-ia32-iso-q35-smp2-both-cpus-online-and-banner-on-the-screen",
              iso=True, firmware="uefi32", machine="q35", smp=2, mem=256,
              keys=[(MENU, "\r")],
              expect=[r"nickel: boot: multiboot2 from GRUB",
@@ -65,19 +57,4 @@ SCENARIOS = [
              expect=[r"nickel: boot: multiboot2 from GRUB",
                      r"nickel \S+ \(policy=nick, cpus=2, mem=\d+ MiB\)"],
              exit_code=124, stop_when_expected=True, timeout=240),
-    Scenario("bios-usb-stick-pc-boots-the-iso-image",
-             iso=True, stick=True, smp=2, mem=64,
-             keys=[(MENU, "\r")],
-             expect=[r"nickel \S+ \(policy=nick, cpus=2, mem=64 MiB\)"],
-             forbid=[r"multiboot2"],
-             exit_code=124, stop_when_expected=True, timeout=120),
-    # The menu's desktop entry runs the lab's programs, loaded from the ISO.
-    Scenario("bios-iso-desktop-entry-runs-the-lab-programs-from-iso-modules",
-             iso=True, smp=2, mem=64,
-             keys=[(MENU, DOWN * 3 + "\r")],          # the fourth entry
-             expect=[r"^task pid=\d+ name=xserver .*state=[RS]",
-                     r"^task pid=\d+ name=audio ", r"^task pid=\d+ name=video ",
-                     r"^lat name=xclient n=[1-9]", r"^=== end"],
-             forbid=[r"is not loaded", r"rejected"],
-             exit_code=124, stop_when_expected=True, timeout=150),
 ]

@@ -3,7 +3,8 @@
 timeline, latency, schedlat, trace2dat, lab, bench-matrix, compare-linux) on
 logs recorded from real nickel runs (tests/tools/data/*.log, see README there), the
 trace's ftrace text format, and trace.dat read back by trace-cmd.
-Prints `PASS name` / `FAIL name: why`; exit 1 on any failure.
+Prints `PASS name` / `FAIL name (file:line): why` (tests/report.py); exit 1
+on any failure.
 
     tests/tools/test_tools.py [--update]     --update rewrites the golden files
 """
@@ -21,25 +22,19 @@ DATA = os.path.join(HERE, "data")
 TOOLS = os.path.join(ROOT, "tools")
 sys.path.insert(0, TOOLS)
 sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.dirname(HERE))
 from lib import nickel_log  # noqa: E402
 from lib import wakeups  # noqa: E402
 import traces  # noqa: E402  (tests/tools/traces.py)
 from lib import progress  # noqa: E402
+from report import Report  # noqa: E402
 
-failed = 0
+report = Report("tools:")
+result = report.result
 # Logs with a trace from the current kernel (its ftrace header), and all logs
 # with a trace (older ones have the short header).
 NEW_TRACES = ["trace-smp2-nick.log"]
 TRACES = ["trace-nick.log", "desktop-o1.log"] + NEW_TRACES
-
-
-def result(name, problem):
-    global failed
-    if problem:
-        failed += 1
-        print("FAIL tools:%s: %s" % (name, problem))
-    else:
-        print("PASS tools:%s" % name)
 
 
 def run(tool, *args):
@@ -424,7 +419,7 @@ def main():
         trace_dat_cases()
         truncated_cases()
         help_cases()
-    return 1 if failed else 0
+    return report.status()
 
 
 if __name__ == "__main__":

@@ -3,7 +3,7 @@
  *   fuzzregress [only=PREFIX]
  * One line per test: `PASS fuzzregress:NAME` or `FAIL fuzzregress:NAME: why`,
  * then `fuzzregress: N passed, M failed`; exit 0 iff all passed.  Runs on
- * nickel (tests/scenarios/robust.py) and on Linux under qemu-i386.
+ * nickel (tests/scenarios/fuzzregress.py) and on Linux under qemu-i386.
  */
 #include <stdio.h>
 #include <string.h>

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Build newlib once for i686 ring-3 programs, into .cache/newlib/ (git-ignored).
-# Run by `make deps` (tools/build/deps.sh runs every tools/deps.d/*.sh) and by
+# Run by `make deps` (tools/build/deps.sh runs every tools/build/deps.d/*.sh) and by
 # mk/newlib.mk.  A no-op when the stamp for this version and these flags
 # exists.  Source: Debian's newlib-source (/usr/src/newlib/newlib-*.tar.xz).
 # Only libc and libm are built (target-newlib), with the host compiler in
