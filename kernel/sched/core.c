@@ -189,14 +189,15 @@ void sched_refresh_policy(struct runqueue *rq, struct sched_task *p)
 		sched_init_policy_fields(rq, p);
 }
 
-/* Say once what a policy broke (the first time is the one to debug). */
+/* Say once per policy in force what it broke (the first time is the one
+ * to debug; a tick that repeats the mistake must not flood the console). */
 static void warn_once(const char *line)
 {
-	static bool said;
+	static unsigned int said_gen;
 
-	if (!said)
+	if (said_gen != sched_policy_gen)
 		sched_warn(line);
-	said = true;
+	said_gen = sched_policy_gen;
 }
 
 /* enqueue_task met a prio outside 0..139: clamp it into the task's band
