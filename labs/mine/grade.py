@@ -124,7 +124,7 @@ TESTS = [
     SimTest("nice_shares_monotonic", 10,
             WL + "nice.wl nice=0,5,10,19 cpus=1 seconds=31 stats=10000 summary=0 policy=mine",
             nice_shares_monotonic, ["normal_slice", "normal_tick", "normal_prio"], TARGETS,
-            "a slice that shrinks with nice, and every hog one slice per round"),
+            "among hogs, a lower nice must always get a larger share of the CPU"),
     SimTest("nice_19_not_starved", 10,
             WL + "nice.wl nice=0,0,0,0,19 cpus=1 seconds=30 stats=10000 summary=0 policy=mine",
             nice_19_runs_every_10_s, ["normal_tick", "normal_prio"], TARGETS,
