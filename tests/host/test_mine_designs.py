@@ -6,7 +6,7 @@ design, and closed to the mistakes they name.
     mine.h (labs/mine/solutions/*.patch), graded in a copy of the tree:
     each scores 100%.  The teacher's (the tree itself: epochs, sleep credit,
     nice-scaled slices), a stride scheduler that picks by pass through the
-    pick_next hook, and an MLFQ with 2 ms top-level slices.
+    pick_next hook, and an MLFQ with 3 ms top-level slices.
   * Three wrong policies (labs/mine/wrong/): one that starves tasks which
     run 9 ms and sleep 1 ms, one whose slices never end, one that gives
     prio 144.  Each loses points, the rows its header names fail, the first
