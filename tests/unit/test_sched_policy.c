@@ -95,24 +95,29 @@ static struct sched_task *pick_tail(struct runqueue *rq)
 	return list_entry(rq->active->queue[idx].prev, struct sched_task, run_list);
 }
 
-UNIT_TEST(a_pick_next_hook_chooses_the_next_task)
+/* One CPU under pol with this pick_next, tasks a, b, c at nice 0 queued in
+ * that order, then schedule(). */
+static void boot_abc(struct sched_task *(*pick)(struct runqueue *), struct sched_task *t[3])
 {
-	struct sched_task *a, *c;
+	static const char *const names[3] = { "a", "b", "c" };
+	int i;
 
 	use_policy();
-	pol.pick_next = pick_tail;
+	pol.pick_next = pick;
 	host_boot(1, &pol);
-	a = host_spawn("a", 0, 0);
-	host_spawn("b", 0, 0);
-	c = host_spawn("c", 0, 0);
+	for (i = 0; i < 3; i++)
+		t[i] = host_spawn(names[i], 0, 0);
 	host_schedule(0);
-	CHECK(host_curr(0) == c);            /* the core alone would run a */
-	pol.pick_next = NULL;
-	host_boot(1, &pol);
-	a = host_spawn("a", 0, 0);
-	host_spawn("b", 0, 0);
-	host_schedule(0);
-	CHECK(host_curr(0) == a);
+}
+
+UNIT_TEST(a_pick_next_hook_chooses_the_next_task)
+{
+	struct sched_task *t[3];
+
+	boot_abc(pick_tail, t);
+	CHECK(host_curr(0) == t[2]);
+	boot_abc(NULL, t);
+	CHECK(host_curr(0) == t[0]);         /* the core's choice: the head */
 }
 
 static struct sched_task *pick_nothing(struct runqueue *rq UNUSED)
@@ -123,16 +128,11 @@ static struct sched_task *pick_nothing(struct runqueue *rq UNUSED)
 UNIT_TEST(a_pick_outside_rq_active_falls_back_with_one_line)
 {
 	unsigned long before = sched_host_warnings;
-	struct sched_task *a;
+	struct sched_task *t[3];
 	char why[160];
 
-	use_policy();
-	pol.pick_next = pick_nothing;
-	host_boot(1, &pol);
-	a = host_spawn("a", 0, 0);
-	host_spawn("b", 0, 0);
-	host_schedule(0);
-	CHECK(host_curr(0) == a);
+	boot_abc(pick_nothing, t);
+	CHECK(host_curr(0) == t[0]);
 	host_run(500);
 	CHECK_EQ(before + 1, sched_host_warnings);
 	CHECK(strstr(sched_host_last_warning, "policy test picked NULL") != NULL);
