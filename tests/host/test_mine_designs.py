@@ -9,9 +9,11 @@ design, and closed to the mistakes they name.
     pick_next hook, and an MLFQ with 3 ms top-level slices.
   * Three wrong policies (labs/mine/wrong/): one that starves tasks which
     run 9 ms and sleep 1 ms, one whose slices never end, one that gives
-    prio 144.  Each loses points, the rows its header names fail, the first
-    failing row's text names the cause (CAUSES below), and grading it takes
-    less than a minute.
+    prio 144.  Each loses points, the rows its header names fail, and a
+    failing row's text names the cause (CAUSES below).  The seconds each
+    grading took are printed, not asserted (a busy host stretches them):
+    schedsim runs take well under a second each, and the QEMU row, left out
+    here, times out at 60 s (labs/mine/grade.py).
 Host tests only (tools/grade --host-only): schedsim stands for QEMU here.
 A copy recompiles only mine.c's objects and links the graded test and
 schedsim.  In a student's tree (no labs/mine/handout.py) it does nothing.
@@ -86,7 +88,7 @@ def failing(rec):
     return [t for t in rec["tests"] if not t["passed"] and not t["skipped"]]
 
 
-def design_problem(name, rec, out, took):
+def design_problem(rec, out):
     """A correct design: every host test passes."""
     if rec is None:
         return "no grade: %s" % out.strip()[-300:]
@@ -116,8 +118,8 @@ def row_text(out, test):
     return ""
 
 
-def wrong_problem(name, rec, out, took, patch):
-    """A wrong policy: points lost, its rows fail, one names the cause, fast."""
+def wrong_problem(name, rec, out, patch):
+    """A wrong policy: points lost, its rows fail, one names the cause."""
     if rec is None:
         return "no grade: %s" % out.strip()[-300:]
     bad = [t["name"] for t in failing(rec)]
@@ -130,8 +132,6 @@ def wrong_problem(name, rec, out, took, patch):
     text = row_text(out, test)
     if words not in text:
         return "row %s does not say %r:\n%s" % (test, words, text)
-    if took > MINUTE:
-        return "grading took %.0f s, more than a minute" % took
     return None
 
 
@@ -157,10 +157,10 @@ def main():
         for name, (patch, job) in jobs.items():
             rec, out, took = job.result()
             if name in designs:
-                why = design_problem(name, rec, out, took)
+                why = design_problem(rec, out)
                 label = "design-%s-scores-100" % name
             else:
-                why = wrong_problem(name, rec, out, took, patch)
+                why = wrong_problem(name, rec, out, patch)
                 label = "wrong-%s-loses-points-naming-the-cause" % name
             detail = "%d/%d in %.0f s" % (rec["points"], rec["max"], took) if rec else ""
             if why:
