@@ -27,7 +27,7 @@
 
 /* ---- SCHED_NORMAL: the lab's functions ------------------------------ */
 
-/* The prio of a SCHED_NORMAL task now, from its nice and its credit. */
+/* The prio of a SCHED_NORMAL task now (100..139). */
 static int normal_prio(struct sched_task *p)
 {
 	/* LAB mine: begin */
@@ -105,8 +105,8 @@ static bool normal_wake_up(struct runqueue *rq, struct sched_task *p, bool sync)
 	/* LAB mine: end */
 }
 
-/* A SCHED_NORMAL parent forks: set the child's slice, credit and prio
- * (the core copied the parent's fields into the child beforehand). */
+/* A SCHED_NORMAL parent forks: set the child's fields and prio (the core
+ * copied the parent's fields into the child beforehand). */
 static void normal_fork(struct sched_task *parent, struct sched_task *child)
 {
 	/* LAB mine: begin */
