@@ -7,6 +7,7 @@
 #include "arch/smp.h"
 #include "arch/thread_info.h"
 #include "diag/trace.h"
+#include "console/printk.h"
 #include "lib/string.h"
 
 void sched_lock_init(sched_lock_t *l) { spin_init(l, "runqueue"); }
@@ -32,4 +33,9 @@ void sched_trace_switch(int cpu, struct sched_task *prev, struct sched_task *nex
 void sched_trace_wakeup(int cpu, struct sched_task *p, int success)
 {
 	trace_wakeup(cpu, p, success);
+}
+
+void sched_warn(const char *line)
+{
+	printk("sched: %s\n", line);
 }

@@ -22,6 +22,7 @@ const struct sched_policy *sched_active_policy = &sched_policy_nick;
 unsigned int sched_policy_gen = 1;
 unsigned int cache_decay_ticks = 2;
 unsigned int rr_slice_ms = 100;
+unsigned int sched_bad_prios, sched_bad_picks;
 
 void sched_init(int ncpus, const struct sched_policy *pol)
 {
@@ -165,11 +166,65 @@ void sched_policy_tick(struct runqueue *rq, struct sched_task *p)
 	sched_active_policy->tick(rq, p);
 }
 
+/* The one rule every policy starts from (policy.h): the class's prio and
+ * zeroed policy fields; then the policy's init_task refines them. */
+void sched_init_policy_fields(struct runqueue *rq, struct sched_task *p)
+{
+	int i;
+
+	for (i = 0; i < SCHED_POLICY_WORDS; i++)
+		p->policy_data[i] = 0;
+	if (p->sched_class == SCHED_NORMAL)
+		p->prio = p->static_prio;
+	else
+		p->prio = rt_prio_of(p->rt_priority);
+	sched_active_policy->init_task(rq, p);
+	p->policy_gen = sched_policy_gen;
+}
+
 /* A task that slept through a policy switch gets the new policy's fields. */
 void sched_refresh_policy(struct runqueue *rq, struct sched_task *p)
 {
-	if (p->policy_gen != sched_policy_gen) {
-		sched_active_policy->init_task(rq, p);
-		p->policy_gen = sched_policy_gen;
-	}
+	if (p->policy_gen != sched_policy_gen)
+		sched_init_policy_fields(rq, p);
+}
+
+/* Say once per policy in force what it broke (the first time is the one
+ * to debug; a tick that repeats the mistake must not flood the console). */
+static void warn_once(const char *line)
+{
+	static unsigned int said_gen;
+
+	if (said_gen != sched_policy_gen)
+		sched_warn(line);
+	said_gen = sched_policy_gen;
+}
+
+/* enqueue_task met a prio outside 0..139: clamp it into the task's band
+ * (real time 0..99, SCHED_NORMAL 100..139), so that the arrays stay sound. */
+void sched_clamp_bad_prio(struct sched_task *p)
+{
+	int lo = p->sched_class == SCHED_NORMAL ? MAX_RT_PRIO : 0;
+	int hi = p->sched_class == SCHED_NORMAL ? MAX_PRIO - 1 : MAX_RT_PRIO - 1;
+	int bad = p->prio;
+	char line[160];
+
+	sched_bad_prios++;
+	p->prio = bad < lo ? lo : hi;
+	sched_snprintf(line, sizeof(line), "policy %s gave pid %d (%s) prio %d, outside "
+		       "%d..%d: clamped to %d", sched_active_policy->name, p->pid, p->comm,
+		       bad, lo, hi, p->prio);
+	warn_once(line);
+}
+
+/* A pick_next hook returned a task that is not in rq->active. */
+void sched_warn_bad_pick(struct runqueue *rq, struct sched_task *p)
+{
+	char line[160];
+
+	sched_bad_picks++;
+	sched_snprintf(line, sizeof(line), "policy %s picked %s%d on CPU %d, not a task of "
+		       "its rq->active: the core picks instead", sched_active_policy->name,
+		       p ? "pid " : "NULL ", p ? p->pid : 0, rq->cpu);
+	warn_once(line);
 }

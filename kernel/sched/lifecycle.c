@@ -20,8 +20,7 @@ void sched_start_task(struct sched_task *p, int cpu)
 
 	p->cpu = first_allowed_cpu(p, cpu);
 	rq = task_rq_lock(p, &flags);
-	sched_active_policy->init_task(rq, p);
-	p->policy_gen = sched_policy_gen;
+	sched_init_policy_fields(rq, p);
 	p->state = SCHED_TASK_RUNNING;
 	p->acct_stamp = sched_jiffies();
 	activate_queued(rq, p);
@@ -48,6 +47,8 @@ static void copy_sched_fields(struct sched_task *parent, struct sched_task *c)
 	c->last_run = parent->last_run;
 	c->o1_sleep_avg = parent->o1_sleep_avg;
 	c->policy_gen = parent->policy_gen;
+	for (int i = 0; i < SCHED_POLICY_WORDS; i++)
+		c->policy_data[i] = parent->policy_data[i];
 }
 
 /*

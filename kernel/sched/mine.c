@@ -1,42 +1,40 @@
 /*
- * mine.c - policy "mine": the slot for a policy of your own (lab "mine",
- * labs/README.md; the targets: docs/scheduler-spec.md, "Policy mine").
- * It plugs into the core through policy.h alone, with the helpers of
- * sched_impl.h that rr.c uses.
+ * mine.c - policy "mine": the slot for a policy of your own (lab "mine";
+ * the targets: docs/scheduler-spec.md, "Policy mine").
  *
- * The lab's functions decide for SCHED_NORMAL tasks: normal_prio,
- * normal_slice, normal_tick, normal_wake_up, normal_fork.  The teacher's
- * solution inside their LAB markers explains itself in its comments.
+ * It plugs into the core through policy.h, with the helpers of
+ * sched_impl.h (enqueue_task, dequeue_task, requeue_task, ...).  The lab's
+ * functions decide for SCHED_NORMAL tasks: normal_prio, normal_slice,
+ * normal_tick, normal_wake_up and normal_fork; everything else in this
+ * file and in mine.h may change too.  The policy's per-task fields are
+ * struct mine_task (mine.h), kept in the task's policy_data; add, rename
+ * or drop fields there.  The core's O(1) arrays pick the head of the best
+ * list of rq->active; a policy that wants its own order sets the
+ * pick_next hook of sched_policy_mine below (policy.h).
  *
- * Fields a policy may use: p->sleep_avg, p->used_slice, p->timestamp (when
- * the task last left the CPU or woke up: switch_in and wake-up set it) and
- * p->array_sequence, the run queue's epoch (rq->array_sequence, bumped at
- * every swap of the active and expired arrays) when the task went to sleep.
+ * What the core checks: every queued task's prio is in 0..139 (real time
+ * 0..99, normal 100..139), and a pick_next choice is a task of rq->active.
+ * Either mistake prints one line ("sched: policy mine gave ...").
  *
  * Real-time tasks (SCHED_FIFO, SCHED_RR) are outside the lab: their prio is
  * rt_prio_of(rt_priority), FIFO runs until it blocks or yields, RR runs
  * MINE_RT_SLICE ms and then goes to the tail of its list, and a woken RT
  * task preempts a worse one.
  */
-#include "sched_impl.h"
+#include "mine.h"
 
 #define MINE_RT_SLICE       100   /* ms, SCHED_RR tasks */
 
-/* The teacher's knobs (keep, change or drop them). */
-#define MINE_SLICE_PER_NICE 5     /* ms of slice per nice level below 20 */
-#define MINE_MAX_CREDIT     200   /* ms of sleep the credit remembers */
-#define MINE_MAX_BONUS      10    /* prio levels a full credit is worth */
-
 /* ---- SCHED_NORMAL: the lab's functions ------------------------------ */
 
-/* The prio of a SCHED_NORMAL task now, from its nice and its credit. */
+/* The prio of a SCHED_NORMAL task now (100..139). */
 static int normal_prio(struct sched_task *p)
 {
 	/* LAB mine: begin */
 	/*
 	 * A textbook multilevel feedback queue in three rules:
 	 *  1. prio = static_prio - bonus.  The bonus (0..MINE_MAX_BONUS
-	 *     levels) grows with the sleep credit kept in p->sleep_avg: +1
+	 *     levels) grows with the sleep credit (mine.h: credit_ms): +1
 	 *     per ms asleep, -1 per ms run, 0..MINE_MAX_CREDIT ms.  A hog
 	 *     sits at its static prio, a task that mostly sleeps up to 10
 	 *     levels better, so it preempts the hogs when it wakes.
@@ -46,7 +44,7 @@ static int normal_prio(struct sched_task *p)
 	 *     one slice per epoch, so nobody starves and hogs share the CPU
 	 *     in the ratio of their slices.
 	 */
-	int bonus = p->sleep_avg * MINE_MAX_BONUS / MINE_MAX_CREDIT;
+	int bonus = MINE(p)->credit_ms * MINE_MAX_BONUS / MINE_MAX_CREDIT;
 	int prio = p->static_prio - bonus;
 
 	return prio < MAX_RT_PRIO ? MAX_RT_PRIO : prio;
@@ -66,14 +64,16 @@ static unsigned int normal_slice(struct sched_task *p)
 static void normal_tick(struct runqueue *rq, struct sched_task *p)
 {
 	/* LAB mine: begin */
-	if (p->sleep_avg > 0)
-		p->sleep_avg--;                 /* running spends credit */
-	if (++p->used_slice < normal_slice(p))
+	struct mine_task *m = MINE(p);
+
+	if (m->credit_ms > 0)
+		m->credit_ms--;                 /* running spends credit */
+	if (++m->used_ms < normal_slice(p))
 		return;
 	/* Slice used up: wait in expired for the next epoch, with a fresh
 	 * slice and a prio that reflects the credit spent. */
 	dequeue_task(p);
-	p->used_slice = 0;
+	m->used_ms = 0;
 	p->prio = normal_prio(p);
 	enqueue_task(p, rq->expired);
 	p->need_resched = 1;
@@ -89,34 +89,36 @@ static bool normal_wake_up(struct runqueue *rq, struct sched_task *p, bool sync)
 	 * sleep in the same epoch (sleeping must not buy a second slice)
 	 * and refilled when the arrays swapped meanwhile (v7: activate_task
 	 * does the same with array_sequence). */
+	struct mine_task *m = MINE(p);
 	uint32_t now = sched_jiffies();
-	uint32_t slept = now - p->timestamp;
+	uint32_t slept = now - m->left_at;
 
-	p->timestamp = now;
+	m->left_at = now;
 	if (slept > MINE_MAX_CREDIT)
 		slept = MINE_MAX_CREDIT;
-	p->sleep_avg = sched_min(p->sleep_avg + slept, MINE_MAX_CREDIT);
-	if (p->array_sequence != rq->array_sequence)
-		p->used_slice = 0;              /* a new epoch began meanwhile */
+	m->credit_ms = sched_min(m->credit_ms + slept, MINE_MAX_CREDIT);
+	if (m->epoch != rq->array_sequence)
+		m->used_ms = 0;                 /* a new epoch began meanwhile */
 	p->prio = normal_prio(p);
 	/* sync: the waker is about to sleep, so it is not worth preempting */
 	return !sync && p->prio < rq->curr->prio;
 	/* LAB mine: end */
 }
 
-/* A SCHED_NORMAL parent forks: set the child's slice, credit and prio
- * (the core copied the parent's fields into the child beforehand). */
+/* A SCHED_NORMAL parent forks: set the child's fields and prio (the core
+ * copied the parent's fields into the child beforehand). */
 static void normal_fork(struct sched_task *parent, struct sched_task *child)
 {
 	/* LAB mine: begin */
+	struct mine_task *mp = MINE(parent), *mc = MINE(child);
 	unsigned int slice = normal_slice(parent);
-	unsigned int left = parent->used_slice < slice ? slice - parent->used_slice : 0;
+	unsigned int left = mp->used_ms < slice ? slice - mp->used_ms : 0;
 
 	/* Forking must not create CPU time: the child gets half of what
 	 * is left of the parent's slice, the parent keeps the rest. */
-	parent->used_slice += left / 2;
-	child->used_slice = normal_slice(child) - left / 2;
-	child->sleep_avg = 0;                   /* a child starts as a hog */
+	mp->used_ms += left / 2;
+	mc->used_ms = normal_slice(child) - left / 2;
+	mc->credit_ms = 0;                      /* a child starts as a hog */
 	child->prio = normal_prio(child);
 	/* LAB mine: end */
 }
@@ -127,8 +129,8 @@ static void rt_tick(struct sched_task *p)
 {
 	if (p->sched_class != SCHED_RR)
 		return;
-	if (++p->used_slice >= MINE_RT_SLICE) {
-		p->used_slice = 0;
+	if (++MINE(p)->used_ms >= MINE_RT_SLICE) {
+		MINE(p)->used_ms = 0;
 		p->need_resched = 1;
 		requeue_task(p);
 	}
@@ -136,17 +138,13 @@ static void rt_tick(struct sched_task *p)
 
 /* ---- the hooks (policy.h) -------------------------------------------- */
 
+/* The core zeroed struct mine_task and set the class's prio (policy.h). */
 static void mine_init_task(struct runqueue *rq, struct sched_task *p)
 {
-	p->timestamp = sched_jiffies();
-	p->used_slice = 0;
-	p->first_time_slice = 0;
-	p->sleep_avg = 0;                       /* no credit yet */
-	p->array_sequence = rq->array_sequence;
+	MINE(p)->left_at = sched_jiffies();
+	MINE(p)->epoch = rq->array_sequence;
 	if (p->sched_class == SCHED_NORMAL)
 		p->prio = normal_prio(p);
-	else
-		p->prio = rt_prio_of(p->rt_priority);
 }
 
 static unsigned int mine_timeslice(struct runqueue *rq UNUSED, struct sched_task *p)
@@ -168,14 +166,14 @@ static bool mine_activate(struct runqueue *rq, struct sched_task *p,
 {
 	if (!rt_task(p))
 		return normal_wake_up(rq, p, sync);
-	p->timestamp = sched_jiffies();
+	MINE(p)->left_at = sched_jiffies();
 	return !sync && p->prio < rq->curr->prio;
 }
 
 /* The epoch (rq->array_sequence) p went to sleep in. */
 static void mine_deactivate(struct runqueue *rq, struct sched_task *p)
 {
-	p->array_sequence = rq->array_sequence;
+	MINE(p)->epoch = rq->array_sequence;
 }
 
 /* A new epoch: the arrays were swapped. */
@@ -189,20 +187,20 @@ static void mine_switch_out(struct runqueue *rq UNUSED, struct sched_task *prev 
 {
 }
 
-/* timestamp: when the task left the CPU (sleep length, balancer heat). */
+/* left_at: when the task left the CPU (sleep length, balancer heat). */
 static void mine_switch_in(struct runqueue *rq UNUSED, struct sched_task *prev,
 			   struct sched_task *next, uint32_t now)
 {
-	prev->timestamp = now;
-	next->timestamp = now;
+	if (!prev->is_idle)
+		MINE(prev)->left_at = now;
+	MINE(next)->left_at = now;
 }
 
 static void mine_fork(struct runqueue *rq, struct sched_task *parent, struct sched_task *c)
 {
-	c->timestamp = sched_jiffies();
-	c->first_time_slice = 0;
+	MINE(c)->left_at = sched_jiffies();
 	if (rt_task(c))
-		c->used_slice = 0;
+		MINE(c)->used_ms = 0;
 	else
 		normal_fork(parent, c);
 	enqueue_task(c, rq->active);
@@ -230,13 +228,12 @@ static void mine_set_nice(struct runqueue *rq, struct sched_task *p, int nice)
 
 static unsigned int mine_used_slice(struct runqueue *rq UNUSED, struct sched_task *p)
 {
-	return p->used_slice;
+	return MINE(p)->used_ms;
 }
 
-/* The stat dump's sleep_avg: the credit in per mille of its maximum. */
 static unsigned int mine_sleep_avg(struct sched_task *p)
 {
-	return p->sleep_avg * 1000 / MINE_MAX_CREDIT;
+	return mine_history_permille(p);
 }
 
 static int mine_normal_prio(struct sched_task *p)
@@ -251,7 +248,7 @@ static bool mine_preempts(struct runqueue *rq, struct sched_task *p)
 
 static uint32_t mine_last_ran(struct sched_task *p)
 {
-	return p->timestamp;
+	return MINE(p)->left_at;
 }
 
 const struct sched_policy sched_policy_mine = {
@@ -274,4 +271,5 @@ const struct sched_policy sched_policy_mine = {
 	.on_array_swap = mine_array_swap,
 	.on_idle_pick = NULL,
 	.yield_array = NULL,
+	.pick_next = NULL,                      /* the core's O(1) pick */
 };

@@ -103,11 +103,7 @@ static void nick_init_task(struct runqueue *rq, struct sched_task *p)
 	p->used_slice = 0;
 	p->first_time_slice = 0;
 	p->array_sequence = rq->array_sequence;
-	if (p->sched_class == SCHED_NORMAL)
-		p->prio = p->static_prio;
-	else
-		p->prio = rt_prio_of(p->rt_priority);
-	p->prio = task_priority(p);
+	p->prio = task_priority(p);        /* from the class's prio (policy.h) */
 }
 
 /*

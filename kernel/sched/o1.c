@@ -66,11 +66,7 @@ static void o1_init_task(struct runqueue *rq UNUSED, struct sched_task *p)
 	p->last_run = sched_jiffies();
 	p->first_time_slice = 0;
 	p->time_slice = task_timeslice(p);
-	if (p->sched_class == SCHED_NORMAL)
-		p->prio = p->static_prio;
-	else
-		p->prio = rt_prio_of(p->rt_priority);
-	p->prio = effective_prio(p);
+	p->prio = effective_prio(p);       /* from the class's prio (policy.h) */
 }
 
 /* -: activate_task: credit the jiffies slept (minus one), cap 10 s.

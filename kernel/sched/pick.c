@@ -19,10 +19,29 @@ static void leave_forbidden_cpu(struct runqueue *rq, struct sched_task *prev)
 	rq->migrating = prev;
 }
 
+/* The core's O(1) choice: the head of the best list of rq->active. */
+static struct sched_task *first_of_active(struct runqueue *rq)
+{
+	int idx = prio_array_find_next(rq->active, 0);
+
+	return list_first_entry(&rq->active->queue[idx], struct sched_task, run_list);
+}
+
+/* The policy's pick_next (policy.h), checked: a task not queued in
+ * rq->active would run while the core counts it elsewhere. */
+static struct sched_task *policy_pick(struct runqueue *rq)
+{
+	struct sched_task *p = sched_active_policy->pick_next(rq);
+
+	if (p && p->array == rq->active && p->cpu == rq->cpu)
+		return p;
+	sched_warn_bad_pick(rq, p);
+	return first_of_active(rq);
+}
+
 static struct sched_task *pick_from_arrays(struct runqueue *rq)
 {
 	struct prio_array *array;
-	int idx;
 
 	if (rq->nr_running == 0)
 		load_balance(rq, true);          /* 2.6.0: idle pull at once */
@@ -39,8 +58,9 @@ static struct sched_task *pick_from_arrays(struct runqueue *rq)
 		if (sched_active_policy->on_array_swap)
 			sched_active_policy->on_array_swap(rq);
 	}
-	idx = prio_array_find_next(array, 0);
-	return list_first_entry(&array->queue[idx], struct sched_task, run_list);
+	if (sched_active_policy->pick_next)
+		return policy_pick(rq);
+	return first_of_active(rq);
 }
 
 static void switch_accounting(struct sched_task *prev, struct sched_task *next,

@@ -72,8 +72,7 @@ static void requeue_all(struct runqueue *rq)
 		struct sched_task *p = list_first_entry(&tmp, struct sched_task, run_list);
 
 		list_del(&p->run_list);
-		sched_active_policy->init_task(rq, p);
-		p->policy_gen = sched_policy_gen;
+		sched_init_policy_fields(rq, p);
 		enqueue_task(p, rq->active);
 	}
 	if (!rq->curr->is_idle)

@@ -50,8 +50,12 @@ static void clear_bit(struct prio_array *a, int i)
 	a->bitmap[i / 32] &= ~((uint32_t)1 << (i % 32));
 }
 
+/* The boundary check of policy.h: one compare on the hot path; a prio
+ * outside 0..139 would index past queue[] and the bitmap. */
 void enqueue_task(struct sched_task *p, struct prio_array *a)
 {
+	if (__builtin_expect((unsigned int)p->prio >= MAX_PRIO, 0))
+		sched_clamp_bad_prio(p);
 	list_add_tail(&p->run_list, &a->queue[p->prio]);
 	set_bit(a, p->prio);
 	a->nr_active++;

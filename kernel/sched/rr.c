@@ -20,9 +20,7 @@ static void rr_init_task(struct runqueue *rq UNUSED, struct sched_task *p)
 	p->first_time_slice = 0;
 	p->timestamp = sched_jiffies();
 	if (p->sched_class == SCHED_NORMAL)
-		p->prio = RR_PRIO;
-	else
-		p->prio = rt_prio_of(p->rt_priority);
+		p->prio = RR_PRIO;      /* real time: the class's prio (policy.h) */
 }
 
 static unsigned int rr_timeslice(struct runqueue *rq UNUSED, struct sched_task *p)

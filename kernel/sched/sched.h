@@ -34,6 +34,7 @@
 #define SCHED_MAX_PRIO      140     /* also the idle task's prio */
 #define SCHED_NICE_TO_PRIO(n) (SCHED_MAX_RT_PRIO + 20 + (n))
 #define SCHED_EINVAL        22      /* functions return -SCHED_EINVAL */
+#define SCHED_POLICY_WORDS  4       /* sched_task.policy_data: 32 bytes */
 
 typedef uint64_t sched_cpumask_t;   /* bit c = CPU c may run the task */
 #define SCHED_CPU_BIT(c)    ((sched_cpumask_t)1 << (c))
@@ -115,6 +116,11 @@ struct sched_task {
 	unsigned int time_slice;       /* jiffies left, counted down by the tick */
 	uint32_t last_run;             /* jiffies when it last left the CPU */
 	uint32_t o1_sleep_avg;         /* jiffies, 0..MAX_SLEEP_AVG (10000) */
+
+	/* The active policy's own per-task fields (policy.h, POLICY_DATA):
+	 * zeroed before its init_task, copied to a child at fork, never
+	 * read by the core.  mine.c keeps its fields here. */
+	uint64_t policy_data[SCHED_POLICY_WORDS];
 
 	/* Accounting for the stat dump (under the rq lock), milliseconds. */
 	uint32_t run_ms, sleep_ms, wait_ms;

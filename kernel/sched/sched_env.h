@@ -17,7 +17,7 @@
  *  - The core takes an rq lock only with local interrupts off (the tick
  *    takes rq locks from interrupt context), and two of them in CPU-id
  *    order; the locks need not be recursive and must not sleep.
- *  - sched_kick_cpu and the trace hooks are called with an rq lock held and
+ *  - sched_kick_cpu, sched_warn and the trace hooks are called with an rq lock held and
  *    interrupts off: they must not take an rq lock, nor call the core but
  *    for its lock-free queries (sched_curr) and formatters (sched_format_*).
  *  - Every function may be called from any CPU, in process or interrupt
@@ -56,6 +56,11 @@ void sched_kick_cpu(int cpu);
  * p asked by the CPU `cpu` (success: p was asleep and is runnable now). */
 void sched_trace_switch(int cpu, struct sched_task *prev, struct sched_task *next);
 void sched_trace_wakeup(int cpu, struct sched_task *p, int success);
+
+/* One line for the console (no newline in `line`): the core's complaint
+ * about a policy that broke the interface (policy.h), printed once.  Called
+ * with an rq lock held and interrupts off. */
+void sched_warn(const char *line);
 
 /* C99 snprintf for the stat dump, trace lines and self-check reasons (the
  * formats stats.c and invariants.c use).  The kernel maps it to its own

@@ -92,7 +92,11 @@ void resched_task(struct runqueue *rq, struct sched_task *p);       /* need_resc
 void activate_queued(struct runqueue *rq, struct sched_task *p);    /* enqueue + nr_running */
 void deactivate_task(struct runqueue *rq, struct sched_task *p);    /* dequeue + nr_running */
 void sched_policy_tick(struct runqueue *rq, struct sched_task *p);  /* scheduler_tick body */
+void sched_init_policy_fields(struct runqueue *rq, struct sched_task *p); /* class prio + init_task */
 void sched_refresh_policy(struct runqueue *rq, struct sched_task *p); /* lazy re-init */
+void sched_clamp_bad_prio(struct sched_task *p);                     /* one line, clamp */
+void sched_warn_bad_pick(struct runqueue *rq, struct sched_task *p);
+extern unsigned int sched_bad_prios, sched_bad_picks;   /* what the checks above met */
 
 /* balance.c */
 void load_balance(struct runqueue *this_rq, bool idle);

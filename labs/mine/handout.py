@@ -1,38 +1,41 @@
-"""Lab mine: a policy of your own (kernel/sched/mine.c).  The handout is
-plain round robin, like rr.c.  Format: labs/README.md."""
+"""Lab mine: a policy of your own (kernel/sched/mine.c and mine.h).  The
+handout is plain round robin, like rr.c.  Format: labs/README.md."""
 
-SPEC = 'docs/scheduler-spec.md, "Policy mine"'
+TARGETS = "labs/mine/README.md"
 
 STUBS = {
     "normal_prio": {
-        "todo": """Return the prio (100..139, lower is better) of the SCHED_NORMAL task
-            p now.  Nice should count, and so may what p did lately: a task that
-            sleeps a lot could earn a better prio (compare v7: task_priority in
-            "[PATCH] scheduler policy v7", Nick Piggin, LKML, 2003).  Targets: %s.
-            The stub: one prio for everyone.""" % SPEC,
+        "todo": """Return the prio (100..139, lower runs first) of the SCHED_NORMAL
+            task p now, from whatever your design keeps (its nice, its fields in
+            struct mine_task).  The core's default pick runs the first task of
+            the best prio; a policy with its own pick_next hook (policy.h) may
+            keep every task at one prio and order them itself.  A prio outside
+            100..139 is clamped by the core with a line on the console, and
+            costs points.  Targets: %s.  The stub: one prio for everyone.""" % TARGETS,
         "body": """\
             return NICE_TO_PRIO(0);
             """,
     },
     "normal_slice": {
-        "todo": """Return the slice in ms of the SCHED_NORMAL task p.  CPU shares
-            among hogs must follow nice (nice 0 > 5 > 10 > 19), so the slice may
-            depend on it (compare v7: task_timeslice).  Targets: %s.  The stub:
-            100 ms for everyone.""" % SPEC,
+        "todo": """Return how many ms the SCHED_NORMAL task p may run before the
+            policy looks again (what sched_rr_get_interval reports).  Targets:
+            %s (shares that follow nice, latency beside hogs).  The stub:
+            100 ms for everyone.""" % TARGETS,
         "body": """\
             return 100;
             """,
     },
     "normal_tick": {
-        "todo": """One ms of running for p (queued in rq->active).  Count the slice;
-            when it is used up, decide where p goes: the tail of its list in
-            active (round robin) or rq->expired (then it waits until active is
-            empty, which is what stops starvation), and set p->need_resched.
-            Compare v7: scheduler_tick.  Targets: %s.  The stub: round robin.""" % SPEC,
+        "todo": """One ms of running for p, which is queued in rq->active.  Account
+            for it in your fields; when p's turn is over, put it where your design
+            says (requeue_task: the tail of its list; dequeue_task, a new prio,
+            enqueue_task: another list or rq->expired, which runs when rq->active
+            is empty) and set p->need_resched.  Targets: %s (no task may starve,
+            whether it runs all the time or sleeps now and then).  The stub: round
+            robin.""" % TARGETS,
         "body": """\
-            p->used_slice++;
-            if (p->used_slice >= normal_slice(p)) {
-            	p->used_slice = 0;
+            if (++MINE(p)->used_ms >= normal_slice(p)) {
+            	MINE(p)->used_ms = 0;
             	p->need_resched = 1;
             	requeue_task(p);
             }
@@ -40,35 +43,74 @@ STUBS = {
     },
     "normal_wake_up": {
         "todo": """p wakes up on rq; the core then queues it at the tail of
-            rq->active[p->prio].  Set p's prio and slice for the wake-up, and
-            return true when p should preempt rq->curr (not for a sync wake-up:
-            the waker is about to sleep).  p->timestamp says when p went to
-            sleep; p->array_sequence != rq->array_sequence says that the arrays
-            swapped meanwhile.  Compare v7: activate_task.  Targets: %s (a task
-            that wakes often beside 4 hogs must run soon).  The stub: the tail,
-            a fresh slice, never preempt.""" % SPEC,
+            rq->active[p->prio].  Update p's fields and prio for the wake-up, and
+            return true when p should preempt rq->curr (never for a sync wake-up:
+            the waker is about to sleep).  MINE(p)->left_at says when p left the
+            CPU; MINE(p)->epoch != rq->array_sequence says that the arrays swapped
+            while p slept.  Targets: %s (a task that wakes often beside hogs must
+            run soon; a short sleep must not let a task run ahead of the others
+            for ever).  The stub: the tail, a fresh slice, never preempt.""" % TARGETS,
         "body": """\
-            p->used_slice = 0;
-            p->timestamp = sched_jiffies();
+            MINE(p)->used_ms = 0;
             return false;
             """,
     },
     "normal_fork": {
-        "todo": """parent forks child (the core copied the parent's fields into the
-            child).  Set the child's slice, history and prio; forking should
-            not create CPU time (compare v7: sched_fork, which splits the
-            parent's slice).  Targets: %s.  The stub: a fresh slice.""" % SPEC,
+        "todo": """parent forks child (the core copied the parent's fields,
+            struct mine_task included, into the child).  Set the child's fields
+            and prio.  Forking must not create CPU time: what is left of the
+            parent's turn (timeslice - used_slice, as the hooks report them) must
+            not grow.  Targets: %s.  The stub: a fresh slice.""" % TARGETS,
         "body": """\
-            child->used_slice = 0;
+            MINE(child)->used_ms = 0;
             child->prio = normal_prio(child);
             """,
     },
 }
 
-# The teacher's tests check the teacher's numbers: the student tree gets a
-# file to hold its own unit tests instead, and no mine_solution scenario.
+# The teacher's tests check the teacher's numbers, and the other designs
+# (solutions/) and their test are solutions too: the student tree gets a
+# file for its own unit tests instead, a mine.h with no design in it, and
+# no mine_solution scenario.
 FILES = {
     "tests/scenarios/mine_solution.py": None,
+    "tests/host/test_mine_designs.py": None,
+    "labs/mine/solutions/stride.patch": None,
+    "labs/mine/solutions/mlfq.patch": None,
+    "kernel/sched/mine.h": """\
+/*
+ * mine.h - policy mine's own per-task fields (kernel/sched/mine.c).
+ *
+ * They live in the task's policy_data (policy.h: POLICY_DATA, 32 bytes):
+ * add, rename or drop fields as your design needs; the build fails when the
+ * struct does not fit.  The core never reads them; it zeroes them before
+ * init_task and copies them from parent to child at fork.
+ */
+#ifndef NICKEL_SCHED_MINE_H
+#define NICKEL_SCHED_MINE_H
+
+#include "sched_impl.h"
+
+struct mine_task {
+	unsigned int used_ms;     /* of its current slice */
+	uint32_t left_at;         /* jiffies it last left the CPU or woke up */
+	uint32_t epoch;           /* rq->array_sequence when it went to sleep */
+};
+
+static inline struct mine_task *MINE(struct sched_task *p)
+{
+	return POLICY_DATA(p, struct mine_task);
+}
+
+/* What the stat dump and the live panel show in the sleep_avg column for
+ * this policy: 0..1000, any measure of p's history your design keeps. */
+static inline unsigned int mine_history_permille(struct sched_task *p UNUSED)
+{
+	return 0;
+}
+
+#endif
+""",
     "tests/unit/test_sched_mine.c": """\
 /*
  * test_sched_mine.c - your tests of policy mine (kernel/sched/mine.c).

@@ -8,6 +8,7 @@
 #include "unit.h"
 #include "sched_host.h"
 #include "sched/sched_impl.h"
+#include "sched/mine.h"
 
 UNIT_TEST(slice_is_5ms_per_nice_level_below_20)
 {
@@ -83,17 +84,17 @@ UNIT_TEST(sleep_credit_buys_prio_and_preempts_a_hog)
 	host_sleep(s);
 	host_run(100);                       /* the hog runs 100 ms */
 	CHECK(host_wake(s, NULL, SCHED_WAKER_IRQ, false));
-	CHECK_EQ(100, s->sleep_avg);         /* credit */
+	CHECK_EQ(100, MINE(s)->credit_ms);         /* credit */
 	CHECK_EQ(115, s->prio);              /* 120 - 100/20 */
 	CHECK(hog->need_resched);
 	host_schedule(0);
 	CHECK(host_curr(0) == s);
 	host_run(40);                        /* runs 40: credit 60 */
-	CHECK_EQ(60, s->sleep_avg);
+	CHECK_EQ(60, MINE(s)->credit_ms);
 	host_sleep(s);
 	sched_host_jiffies += 500;           /* a long sleep: credit capped */
 	CHECK(host_wake(s, NULL, SCHED_WAKER_IRQ, false));
-	CHECK_EQ(200, s->sleep_avg);
+	CHECK_EQ(200, MINE(s)->credit_ms);
 	CHECK_EQ(110, s->prio);
 	CHECK_EQ(1000, sched_policy_mine.sleep_avg(s));  /* per mille of 200 */
 }
@@ -124,11 +125,11 @@ UNIT_TEST(slice_refills_only_in_a_new_epoch)
 	hog = host_spawn("hog", 0, 0);
 	host_schedule(0);
 	host_run(30);
-	CHECK_EQ(30, s->used_slice);
+	CHECK_EQ(30, MINE(s)->used_ms);
 	host_sleep(s);                       /* the hog runs, same epoch */
 	host_run(50);
 	CHECK(host_wake(s, NULL, SCHED_WAKER_IRQ, false));
-	CHECK_EQ(30, s->used_slice);
+	CHECK_EQ(30, MINE(s)->used_ms);
 	host_schedule(0);
 	CHECK(host_curr(0) == s);            /* prio 118 beats the hog's 120 */
 	host_sleep(s);
@@ -138,7 +139,7 @@ UNIT_TEST(slice_refills_only_in_a_new_epoch)
 	CHECK_EQ(100, hog->run_ms);
 	CHECK(hog->array == sched_rq[0].active);
 	CHECK(host_wake(s, NULL, SCHED_WAKER_IRQ, false));
-	CHECK_EQ(0, s->used_slice);
+	CHECK_EQ(0, MINE(s)->used_ms);
 }
 
 /* Parent used 20 of 100 ms: 80 left, 40 to the child, 40 kept. */
@@ -150,11 +151,11 @@ UNIT_TEST(fork_splits_what_is_left_of_the_slice)
 	parent = host_spawn("parent", 0, 0);
 	host_schedule(0);
 	host_run(20);
-	parent->sleep_avg = 100;             /* credit is not inherited */
+	MINE(parent)->credit_ms = 100;             /* credit is not inherited */
 	child = host_fork(parent, "child");
-	CHECK_EQ(60, parent->used_slice);
-	CHECK_EQ(60, child->used_slice);
-	CHECK_EQ(0, child->sleep_avg);
+	CHECK_EQ(60, MINE(parent)->used_ms);
+	CHECK_EQ(60, MINE(child)->used_ms);
+	CHECK_EQ(0, MINE(child)->credit_ms);
 	CHECK_EQ(120, child->prio);
 	host_run(40);                        /* parent's 40 ms left */
 	CHECK(host_curr(0) == child);
@@ -269,5 +270,5 @@ UNIT_TEST(sleeper_beside_4_hogs_runs_at_once)
 	}
 	CHECK_EQ(0, waited_late);
 	CHECK_EQ(110, s->prio);
-	CHECK_EQ(200, s->sleep_avg);
+	CHECK_EQ(200, MINE(s)->credit_ms);
 }

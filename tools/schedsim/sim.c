@@ -723,7 +723,8 @@ static void tick_run(uint32_t j)
 		advance(c, end);
 }
 
-/* check=1: every run queue consistent, no lock held, after every tick. */
+/* check=1: every run queue consistent, no lock held, no complaint of the
+ * core about the policy (sched_warn), after every tick. */
 static void check_all(void)
 {
 	char why[200];
@@ -732,6 +733,11 @@ static void check_all(void)
 	if (sched_host_locks_held || sched_host_irqs_off) {
 		fprintf(stderr, "schedsim: check: locks held %d, irqs off %d at jiffy %u\n",
 			sched_host_locks_held, sched_host_irqs_off, sched_host_jiffies);
+		abort();
+	}
+	if (sched_host_warnings) {     /* the core caught a policy breaking policy.h */
+		fprintf(stderr, "schedsim: check: at jiffy %u: %s\n", sched_host_jiffies,
+			sched_host_last_warning);
 		abort();
 	}
 	for (c = 0; c < sched_ncpus; c++)

@@ -10,6 +10,8 @@ unsigned long sched_host_switches;
 void (*sched_host_on_switch)(int, struct sched_task *, struct sched_task *);
 void (*sched_host_on_wakeup)(int, struct sched_task *, int);
 void (*sched_host_on_kick)(int);
+unsigned long sched_host_warnings;
+char sched_host_last_warning[160];
 
 /* Locks, irq flag, jiffies and this_cpu: sched_host_locks.c. */
 
@@ -32,6 +34,14 @@ void sched_trace_wakeup(int cpu, struct sched_task *p, int success)
 {
 	if (sched_host_on_wakeup)
 		sched_host_on_wakeup(cpu, p, success);
+}
+
+/* On stderr, and kept for the unit tests. */
+void sched_warn(const char *line)
+{
+	sched_host_warnings++;
+	snprintf(sched_host_last_warning, sizeof(sched_host_last_warning), "%s", line);
+	fprintf(stderr, "sched: %s\n", line);
 }
 
 int sched_snprintf(char *buf, size_t n, const char *fmt, ...)

@@ -18,6 +18,8 @@ extern int sched_host_locks_held;            /* spinlocks held right now */
 extern int sched_host_irqs_off;              /* sched_irq_save nesting */
 extern unsigned long sched_host_kicks[64];   /* sched_kick_cpu per CPU */
 extern unsigned long sched_host_switches;    /* sched_trace_switch calls */
+extern unsigned long sched_host_warnings;     /* sched_warn calls */
+extern char sched_host_last_warning[160];    /* the last sched_warn line */
 /* Optional callbacks (NULL: ignore). */
 extern void (*sched_host_on_switch)(int cpu, struct sched_task *prev, struct sched_task *next);
 extern void (*sched_host_on_wakeup)(int cpu, struct sched_task *p, int success);
