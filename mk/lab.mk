@@ -25,3 +25,7 @@ LAB_MODULES := $(patsubst %,$(BUILD)/user/%.elf,$(LAB_PROGS) hog)
 ifneq ($(filter desktop compile,$(DEMO)),)
 DEMO_MODULES += $(filter-out $(DEMO_MODULES),$(LAB_MODULES))
 endif
+
+# IPC: the CPU a calling client gets (user/ipcshare.c, tests/scenarios/ipc.py).
+USER_SRCS_ipcshare := $(LAB_COMMON)
+$(BUILD)/user/ipcshare.o: user/lab/lab.h

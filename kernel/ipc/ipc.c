@@ -32,6 +32,7 @@ struct ipc_call {
 	long result;                    /* the caller's: 0 or -errno */
 	struct ipc_kmsg *msg;           /* the request, then the reply */
 	struct sched_donation don;      /* ipc=donate, while received */
+	bool blocking;                  /* finish: the waker is about to sleep */
 };
 
 struct endpoint {
@@ -88,21 +89,27 @@ static void wake(struct task *t, bool blocking)
 		sched_wake_up(&t->se, waker_task(), waker_kind(), blocking);
 }
 
-/* c leaves its endpoint; a donation to the server ends. */
-static void unlink_call(struct ipc_call *c)
+/* c leaves its endpoint.  A donation ends after the caller's wake-up
+ * (policies give a woken task a fresh slice: the caller must get back what
+ * is left of its own, not a new one). */
+static void unlink_call(struct ipc_call *c, struct task *woken)
 {
-	if (c->state == CALL_RECEIVED)
-		sched_donation_end(&endpoints[c->ep].owner->se, &c->caller->se, &c->don);
+	bool donated = c->state == CALL_RECEIVED;
+
 	list_del(&c->node);
 	c->state = CALL_DONE;
+	if (woken)
+		wake(woken, c->blocking);
+	if (donated)
+		sched_donation_end(&endpoints[c->ep].owner->se, &c->caller->se, &c->don);
 }
 
 /* End call c with `result` for its caller (its reply already in c->msg). */
 static void finish(struct ipc_call *c, long result, bool blocking)
 {
-	unlink_call(c);
 	c->result = result;
-	wake(c->caller, blocking);
+	c->blocking = blocking;
+	unlink_call(c, c->caller);
 }
 
 /* Every call on e fails with -EPIPE; e closes. */
@@ -196,7 +203,7 @@ long ipc_call(int ep, struct ipc_kmsg *io, uint32_t timeout_ms)
 	if (rc == 0)
 		rc = c.result;
 	else if (c.state != CALL_DONE)
-		unlink_call(&c);                 /* timed out or killed: withdraw */
+		unlink_call(&c, NULL);           /* timed out or killed: withdraw */
 	spin_unlock_irqrestore(&ipc_lock, f);
 	return rc;
 }

@@ -1,5 +1,7 @@
 """IPC scenarios: every call and error path (tests/user/ipctest.c) under
-each ipc= mode, on one CPU and on two with the self-checks on."""
+each ipc= mode, on one CPU and on two with the self-checks on; and the
+CPU a client gets by calling a server instead of doing the work itself
+(user/ipcshare.c, docs/lab.md "IPC: priority transfer two ways")."""
 import os
 import re
 from scenario import Scenario, ROOT
@@ -33,11 +35,71 @@ def ipctest(name, mode, smp=1, check=0):
                     verify=all_ipc_checks_passed, timeout=150)
 
 
+ICOUNT = "-icount shift=4,sleep=off"    # guest time = instructions: repeatable
+SHARE = r"^ipcshare: phase=(self|call) requests=(\d+) client_ms=(\d+) server_ms=(\d+) hogs_ms=(\d+) share_pct=(\d+)"
+
+
+def shares(log):
+    """{'self': (client_ms, server_ms, share_pct), 'call': ...}"""
+    return {m.group(1): (int(m.group(3)), int(m.group(4)), int(m.group(6)))
+            for m in re.finditer(SHARE, log, re.M)}
+
+
+def call_share_at_most_self(tolerance):
+    """Under donate, the client and its server together get no more CPU
+    beside a hog than the client alone doing the same work; and the
+    server's work is charged to the client (server_ms stays ~0)."""
+    def verify(log):
+        s = shares(log)
+        if "self" not in s or "call" not in s:
+            return ["no ipcshare lines for both phases"]
+        problems = []
+        if s["call"][2] > s["self"][2] + tolerance:
+            problems.append("call share %d%%, expected <= self share %d%% + %d" % (
+                s["call"][2], s["self"][2], tolerance))
+        if s["call"][1] > 50:
+            problems.append("server charged %d ms, expected <= 50 (its work is "
+                            "the client's)" % s["call"][1])
+        print("ipcshare: self %d%%, call %d%% (expected call <= self + %d)" % (
+            s["self"][2], s["call"][2], tolerance))
+        return problems
+    return verify
+
+
+def call_share_at_least(pct):
+    def verify(log):
+        s = shares(log)
+        if "call" not in s:
+            return ["no ipcshare line for the call phase"]
+        if s["call"][2] < pct:
+            return ["call share %d%%, expected >= %d%%" % (s["call"][2], pct)]
+        return []
+    return verify
+
+
+def ipcshare(name, policy, mode, verify):
+    return Scenario(name, args="init=ipcshare policy=%s ipc=%s -- seconds=2 "
+                    "work_us=2000 hogs=1" % (policy, mode), smp=1, mem=48,
+                    qemu_flags=ICOUNT, modules=[elf("ipcshare")],
+                    expect=[r"^ipcshare: phase=call ", r"nickel: init exited status=0"],
+                    verify=verify, timeout=200)
+
+
 SCENARIOS = [
     ipctest("ipc-calls-and-errors-queue", "queue"),
     ipctest("ipc-calls-and-errors-handoff", "handoff"),
     ipctest("ipc-calls-and-errors-donate", "donate"),
     ipctest("ipc-calls-and-errors-donate-smp2-check", "donate", smp=2, check=1),
+    ipcshare("ipc-donate-caller-gets-no-more-cpu-than-doing-the-work-rr", "rr",
+             "donate", call_share_at_most_self(5)),
+    ipcshare("ipc-donate-caller-gets-no-more-cpu-than-doing-the-work-nick", "nick",
+             "donate", call_share_at_most_self(5)),
+    ipcshare("ipc-donate-caller-gets-no-more-cpu-than-doing-the-work-o1", "o1",
+             "donate", call_share_at_most_self(5)),
+    # The hole donation closes: under rr a woken task gets a fresh slice, so
+    # with handoff alone a client and server calling each other never expire.
+    ipcshare("ipc-handoff-alone-calling-pair-starves-the-hog-rr", "rr", "handoff",
+             call_share_at_least(90)),
     Scenario("ipc-bad-mode-one-line", args="ipc=fast run=1", mem=32,
              expect=[r"nickel: bad argument 'ipc=fast': must be one of: "
                      r"queue handoff donate",
