@@ -77,9 +77,53 @@ def call_share_at_least(pct):
     return verify
 
 
-def ipcshare(name, policy, mode, verify):
-    return Scenario(name, args="init=ipcshare policy=%s ipc=%s -- seconds=2 "
-                    "work_us=2000 hogs=1" % (policy, mode), smp=1, mem=48,
+TRACE_LINE = re.compile(r"^\s*\S+-(\d+)\s+\[(\d+)\] [\d.]+: (nickel_ipc|sched_switch): (.*)$")
+
+
+def calls_switched_to_server(log):
+    """From the trace: (calls, calls whose caller's next switch went
+    straight to the server) -- handoff's promise."""
+    pending, calls, direct = {}, 0, 0
+    for line in log.splitlines():
+        m = TRACE_LINE.match(line)
+        if not m:
+            continue
+        pid, cpu, event, rest = int(m.group(1)), m.group(2), m.group(3), m.group(4)
+        if event == "nickel_ipc" and rest.startswith("call "):
+            pending[cpu] = (pid, int(re.search(r"peer_pid=(\d+)", rest).group(1)))
+            calls += 1
+        elif event == "sched_switch" and cpu in pending:
+            prev = int(re.search(r"prev_pid=(\d+)", rest).group(1))
+            nxt = int(re.search(r"next_pid=(\d+)", rest).group(1))
+            if prev == pending[cpu][0]:
+                direct += nxt == pending[cpu][1]
+                del pending[cpu]
+    return calls, direct
+
+
+def every_call_switches_to_server(log):
+    calls, direct = calls_switched_to_server(log)
+    print("trace: %d calls, %d switched straight to the server" % (calls, direct))
+    if calls < 100:
+        return ["only %d calls in the trace, expected >= 100" % calls]
+    return [] if direct == calls else [
+        "%d of %d calls switched straight to the server, expected all" % (direct, calls)]
+
+
+def no_call_switches_to_server(log):
+    calls, direct = calls_switched_to_server(log)
+    print("trace: %d calls, %d switched straight to the server" % (calls, direct))
+    if calls < 1:
+        return ["no calls in the trace"]
+    # the last call (the one that stops the server) comes after the hog's end
+    return [] if direct <= 1 else [
+        "%d of %d calls switched straight to the server past the hog, expected "
+        "at most the last" % (direct, calls)]
+
+
+def ipcshare(name, policy, mode, verify, seconds=2, trace=0):
+    return Scenario(name, args="init=ipcshare policy=%s ipc=%s trace=%d -- seconds=%d "
+                    "work_us=2000 hogs=1" % (policy, mode, trace, seconds), smp=1, mem=48,
                     qemu_flags=ICOUNT, modules=[elf("ipcshare")],
                     expect=[r"^ipcshare: phase=call ", r"nickel: init exited status=0"],
                     verify=verify, timeout=200)
@@ -100,6 +144,12 @@ SCENARIOS = [
     # with handoff alone a client and server calling each other never expire.
     ipcshare("ipc-handoff-alone-calling-pair-starves-the-hog-rr", "rr", "handoff",
              call_share_at_least(90)),
+    # The trace shows each call: handoff goes straight to the server, the
+    # queue puts it behind the hog (rr: at the tail).
+    ipcshare("ipc-trace-handoff-call-switches-straight-to-the-server-rr", "rr",
+             "handoff", every_call_switches_to_server, seconds=1, trace=1),
+    ipcshare("ipc-trace-queue-call-waits-behind-the-hog-rr", "rr", "queue",
+             no_call_switches_to_server, seconds=1, trace=1),
     Scenario("ipc-bad-mode-one-line", args="ipc=fast run=1", mem=32,
              expect=[r"nickel: bad argument 'ipc=fast': must be one of: "
                      r"queue handoff donate",
