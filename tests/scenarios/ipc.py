@@ -129,6 +129,31 @@ def ipcshare(name, policy, mode, verify, seconds=2, trace=0):
                     verify=verify, timeout=200)
 
 
+LAT = r"^lat name=(xclient|xserver) n=(\d+) "
+
+
+def desktop_served_over_ipc(log):
+    """Both clients and the server measured a few hundred requests, the
+    server served them on its endpoint, and (donate) the clients were
+    charged the server's work."""
+    final = {}
+    for m in re.finditer(LAT, log, re.M):
+        final.setdefault(m.group(1), []).append(int(m.group(2)))
+    problems = []
+    if len(final.get("xclient", [])) < 2 or min(final["xclient"][-2:]) < 100:
+        problems.append("xclient requests %s, expected two clients with >= 100"
+                        % final.get("xclient"))
+    if not final.get("xserver") or final["xserver"][-1] < 200:
+        problems.append("xserver requests %s, expected >= 200" % final.get("xserver"))
+    run = {}
+    for m in re.finditer(r"^task pid=\d+ name=(xserver|xclient) .* run_ms=(\d+)", log, re.M):
+        run[m.group(1)] = int(m.group(2))
+    if run.get("xserver", 1) * 5 > run.get("xclient", 0):
+        problems.append("run_ms xserver %s, last xclient %s: expected the server's "
+                        "work charged to the clients" % (run.get("xserver"), run.get("xclient")))
+    return problems
+
+
 SCENARIOS = [
     ipctest("ipc-calls-and-errors-queue", "queue"),
     ipctest("ipc-calls-and-errors-handoff", "handoff"),
@@ -150,6 +175,13 @@ SCENARIOS = [
              "handoff", every_call_switches_to_server, seconds=1, trace=1),
     ipcshare("ipc-trace-queue-call-waits-behind-the-hog-rr", "rr", "queue",
              no_call_switches_to_server, seconds=1, trace=1),
+    Scenario("ipc-desktop-over-ipc-donate-clients-served-and-charged",
+             args="policy=nick ipc=donate init=desktop -- hogs=2 seconds=4 xipc=1",
+             smp=1, mem=32, qemu_flags=ICOUNT,
+             modules=[elf(p) for p in "desktop xserver xclient audio video hog".split()],
+             expect=[r"desktop: hogs=2 .* xipc=1", r"xipc: serving endpoint 1",
+                     r"desktop: done", r"nickel: init exited status=0"],
+             forbid=[r"server gone"], verify=desktop_served_over_ipc, timeout=200),
     Scenario("ipc-bad-mode-one-line", args="ipc=fast run=1", mem=32,
              expect=[r"nickel: bad argument 'ipc=fast': must be one of: "
                      r"queue handoff donate",
