@@ -51,6 +51,14 @@ static bool ep_valid(int ep)
 	return ep >= 0 && ep < IPC_ENDPOINTS;
 }
 
+/* The words and the len bytes in use, not the whole buffer. */
+static void copy_msg(struct ipc_kmsg *to, const struct ipc_kmsg *from)
+{
+	memcpy(to->w, from->w, sizeof(to->w));
+	to->len = from->len;
+	memcpy(to->buf, from->buf, from->len);
+}
+
 /* ---- sleeping and waking, ipc_lock held ---- */
 
 /* Sleep until done(arg), a signal, or jiffies `due` (timed).  ipc_lock is
@@ -235,7 +243,7 @@ static long reply_locked(int caller, const struct ipc_kmsg *reply, bool blocking
 
 	if (!c)
 		return -ESRCH;                   /* not a caller waiting on us */
-	memcpy(c->msg, reply, sizeof(*reply));
+	copy_msg(c->msg, reply);
 	ipc_trace(IPC_EV_REPLY, c->ep, current, c->caller);
 	finish(c, 0, blocking);
 	return 0;
@@ -267,7 +275,7 @@ static long recv_locked(int ep, struct ipc_kmsg *in, uint32_t timeout_ms)
 	c->state = CALL_RECEIVED;
 	if (ipc_mode == IPC_DONATE && alone)
 		sched_donate(&c->caller->se, &current->se, &c->don);
-	memcpy(in, c->msg, sizeof(*in));
+	copy_msg(in, c->msg);
 	ipc_trace(IPC_EV_RECV, ep, current, c->caller);
 	return c->caller->se.pid;
 }
