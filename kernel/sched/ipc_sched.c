@@ -18,10 +18,12 @@
 #include "sched_impl.h"
 #include "ipc_sched.h"
 
+/* p waits in this CPU's active array (where a wake-up puts it; a task
+ * running from the expired array would be rescheduled at the next tick). */
 static bool queued_here(struct runqueue *rq, struct sched_task *p)
 {
-	return p->cpu == rq->cpu && p->array && p->state == SCHED_TASK_RUNNING &&
-	       !task_running(rq, p);
+	return p->cpu == rq->cpu && p->array == rq->active &&
+	       p->state == SCHED_TASK_RUNNING && !task_running(rq, p);
 }
 
 bool sched_handoff_wake(struct sched_task *p, struct sched_task *waker,

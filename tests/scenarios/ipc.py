@@ -126,7 +126,7 @@ def ipcshare(name, policy, mode, verify, seconds=2, trace=0):
                     "work_us=2000 hogs=1" % (policy, mode, trace, seconds), smp=1, mem=48,
                     qemu_flags=ICOUNT, modules=[elf("ipcshare")],
                     expect=[r"^ipcshare: phase=call ", r"nickel: init exited status=0"],
-                    verify=verify, timeout=200)
+                    verify=verify, timeout=300 if trace else 200)
 
 
 LAT = r"^lat name=(xclient|xserver) n=(\d+) "
