@@ -82,6 +82,7 @@ bench: deps bench-sched $(KERNEL) user
 		| tee bench/out/kernel-sched.log | grep '^|'
 	@echo "## Benchmark matrix (policies x loads x CPUs)"
 	python3 tools/bench-matrix --out bench/out $(if $(BENCH_QUICK),--quick)
+	@$(MAKE) --no-print-directory bench-ipc
 	@$(MAKE) --no-print-directory compare-linux
 
 clean:

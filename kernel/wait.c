@@ -79,20 +79,27 @@ void wake_up_sync(struct wait_queue *wq) { wake_all(wq, true); }
 static spinlock_t timer_lock = SPINLOCK_INIT("timers");
 static struct list_node timers = LIST_INIT(timers);
 
+/* Put t on the timer list, due at jiffies `due` (timer_lock held). */
+static void timer_insert(struct task *t, uint32_t due)
+{
+	struct list_node *n;
+
+	t->wake_at = due;
+	list_for_each(n, &timers)
+		if ((int32_t)(list_entry(n, struct task, timer_node)->wake_at - due) > 0)
+			break;
+	list_add_before(&t->timer_node, n);
+}
+
 void sleep_ms(unsigned ms)
 {
 	struct task *t = current;
-	struct list_node *n;
 	unsigned long f;
 
 	if (ms == 0)
 		return;
 	f = spin_lock_irqsave(&timer_lock);
-	t->wake_at = jiffies + ms;
-	list_for_each(n, &timers)
-		if ((int32_t)(list_entry(n, struct task, timer_node)->wake_at - t->wake_at) > 0)
-			break;
-	list_add_before(&t->timer_node, n);
+	timer_insert(t, jiffies + ms);
 	t->se.state = SCHED_TASK_SLEEPING;
 	t->wchan = __builtin_return_address(0);
 	spin_unlock(&timer_lock);                /* irqs stay off until schedule */
@@ -104,6 +111,23 @@ void sleep_ms(unsigned ms)
 	list_del(&t->timer_node);
 	spin_unlock(&timer_lock);
 	irq_restore(f);
+}
+
+/* For a sleeper that set its state itself (irqs off) and is about to call
+ * schedule(): the timer wakes it at jiffies `due` unless something else
+ * does first; timer_disarm afterwards, whoever woke it. */
+void timer_arm(struct task *t, uint32_t due)
+{
+	spin_lock(&timer_lock);
+	timer_insert(t, due);
+	spin_unlock(&timer_lock);
+}
+
+void timer_disarm(struct task *t)
+{
+	spin_lock(&timer_lock);
+	list_del(&t->timer_node);
+	spin_unlock(&timer_lock);
 }
 
 void timers_tick(void)

@@ -35,6 +35,9 @@ void sleep_ms(unsigned ms);
 void timers_tick(void);                       /* CPU 0's timer interrupt */
 struct task;
 bool timer_pending(struct task *t, int32_t *due_in_ms);  /* on the timer list? */
+/* irqs off: wake t at jiffies due unless woken first; disarm after schedule() */
+void timer_arm(struct task *t, uint32_t due);
+void timer_disarm(struct task *t);
 
 struct completion {
 	struct wait_queue wq;

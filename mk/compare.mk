@@ -5,7 +5,7 @@
 # demand into .cache/linux/ (tools/fetch-linux), never by make deps.
 # COMPARE_ROUNDS (default 3; 1 with BENCH_QUICK=1), COMPARE_HOGS (4),
 # COMPARE_FLAGS (more tools/compare-linux options).
-USER_SRCS_cmpbench := user/lab/lab.c
+USER_SRCS_cmpbench := user/lab/lab.c user/lab/xipc.c
 $(BUILD)/user/cmpbench.o: user/lab/lab.h
 
 LINUX_CACHE    := .cache/linux

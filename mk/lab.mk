@@ -1,7 +1,7 @@
 # The lab's demo programs (docs/lab.md): shared sources under
 # user/lab/ linked into each program (mk/user.mk's USER_SRCS_NAME).
-LAB_COMMON := user/lab/lab.c
-LAB_LAUNCH := user/lab/lab.c user/lab/launch.c
+LAB_COMMON := user/lab/lab.c user/lab/xipc.c
+LAB_LAUNCH := $(LAB_COMMON) user/lab/launch.c
 LAB_PROGS  := xserver xclient scroller audio video compile desktop compiledemo
 
 USER_SRCS_xserver     := $(LAB_COMMON)
@@ -15,7 +15,8 @@ USER_SRCS_compiledemo := $(LAB_LAUNCH)
 
 # mk/user.mk's object rules only know user/lib's headers.
 $(patsubst %,$(BUILD)/user/%.o,$(LAB_PROGS)) $(BUILD)/user/lab/lab.o \
-	$(BUILD)/user/lab/launch.o: user/lab/lab.h user/lab/launch.h
+	$(BUILD)/user/lab/launch.o $(BUILD)/user/lab/xipc.o: user/lab/lab.h \
+	user/lab/launch.h user/lab/xipc.h
 
 # Every module the lab launchers start (docs/lab.md).
 LAB_MODULES := $(patsubst %,$(BUILD)/user/%.elf,$(LAB_PROGS) hog)
@@ -25,3 +26,7 @@ LAB_MODULES := $(patsubst %,$(BUILD)/user/%.elf,$(LAB_PROGS) hog)
 ifneq ($(filter desktop compile,$(DEMO)),)
 DEMO_MODULES += $(filter-out $(DEMO_MODULES),$(LAB_MODULES))
 endif
+
+# IPC: the CPU a calling client gets (user/ipcshare.c, tests/scenarios/ipc.py).
+USER_SRCS_ipcshare := $(LAB_COMMON)
+$(BUILD)/user/ipcshare.o: user/lab/lab.h

@@ -9,7 +9,7 @@ SOAK_SMP     ?= 4
 # evidence (stat dump with wchan=, backtraces) and stops it.
 SOAK_TIMEOUT ?= $(shell echo $$(( $(SOAK_SECONDS) * 4 + 300 )))
 SOAK_LOG     := $(BUILD)/soak.log
-USER_SRCS_soak := user/lab/lab.c user/lab/launch.c
+USER_SRCS_soak := user/lab/lab.c user/lab/xipc.c user/lab/launch.c
 SOAK_MODULES := $(patsubst %,$(BUILD)/user/%.elf,soak fuzz hello desktop xserver xclient audio video hog)
 
 .PHONY: soak test-fuzz

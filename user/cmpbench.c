@@ -13,6 +13,8 @@
  *             on nickel takes no lock)
  *   pipe      a byte to a child and back over two pipes, pipe_n times (as
  *             lat_pipe): microseconds per round trip
+ *   ipc       (nickel only, not in the default list) an empty IPC call to a
+ *             child and its reply, pipe_n times: microseconds per round trip
  *   reqreply  for each count in hogs=: that many CPU hogs spin while a
  *             client sleeps sleep_us (plus 0..999 us, a different phase
  *             each time), writes a byte to a server and waits for its
@@ -29,6 +31,7 @@
  *   bench start kernel=nickel release=R pid=P pin=CPU|-1
  *   bench name=null n=N ns=X.X call=getppid
  *   bench name=pipe n=N rt_us=X.XX
+ *   bench name=ipc n=N rt_us=X.XX
  *   bench name=reqreply hogs=H n=N p50_us=A p99_us=B max_us=C avg_us=D
  *   bench end status=S
  *
@@ -38,6 +41,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include "ipc.h"
 #include "nickel.h"
 #include "lab/lab.h"
 
@@ -187,6 +191,70 @@ static int bench_pipe(long n, long batches)
 	return 0;
 }
 
+/* ---- ipc: an empty call and its reply (nickel's own calls, user/lib/ipc.h) -------- */
+#define IPC_BENCH_EP 2
+static int ipc_ok = 1;
+
+static void ipc_op(void)
+{
+	struct ipc_msg m = { 0 }, r = { 0 };
+
+	if (ipc_call(IPC_BENCH_EP, &m, &r, 0) != 0)
+		ipc_ok = 0;
+}
+
+/* The child: answer every call until one with w[0] = 1. */
+static void ipc_echo(int ready_fd)
+{
+	struct ipc_msg in = { 0 }, out = { 0 };
+	long caller;
+
+	if (ipc_endpoint(IPC_BENCH_EP) != 0)
+		sys_exit_group(1);
+	sys_write(ready_fd, "r", 1);
+	caller = ipc_recv(IPC_BENCH_EP, &in, 0);
+	while (caller > 0 && in.w[0] == 0)
+		caller = ipc_reply_recv(IPC_BENCH_EP, (int)caller, &out, &in, 0);
+	if (caller > 0)
+		ipc_reply((int)caller, &out);
+	sys_exit_group(0);
+}
+
+/* Beside bench_pipe's lat_pipe: the same round trip as a call and a reply. */
+static int bench_ipc(long n, long batches)
+{
+	struct ipc_msg stop = { .w = { 1 } }, r = { 0 };
+	int ready[2], st;
+	char c = 0;
+
+	if (ipc_endpoint(IPC_ENDPOINTS) == -LNX_ENOSYS) {
+		nk_printf("bench name=ipc skipped (no IPC calls: not nickel)\n");
+		return 0;
+	}
+	if (sys_pipe(ready) < 0)
+		return 1;
+	long pid = sys_fork();
+	if (pid == 0)
+		ipc_echo(ready[1]);
+	if (pid < 0 || sys_read(ready[0], &c, 1) != 1 || c != 'r') {
+		nk_printf("cmpbench: the IPC echo server did not start\n");
+		return 1;
+	}
+	median_batch_ps(n / 10 + 1, 1, ipc_op);
+	long long ps = median_batch_ps(n, batches, ipc_op);
+	ipc_call(IPC_BENCH_EP, &stop, &r, 0);
+	sys_waitpid((int)pid, &st, 0);
+	sys_close(ready[0]);
+	sys_close(ready[1]);
+	if (!ipc_ok) {
+		nk_printf("cmpbench: an IPC call failed\n");
+		return 1;
+	}
+	nk_printf("bench name=ipc n=%ld rt_us=%lld.%02lld\n", n, ps / 1000000,
+		  ps % 1000000 / 10000);
+	return 0;
+}
+
 /* ---- reqreply: wake-up round trips beside CPU hogs ------------------------------- */
 static void start_hogs(long n)
 {
@@ -315,6 +383,8 @@ int main(int argc, char **argv)
 		bench_null(null_n, batches, nk_arg(argc, argv, "null_call"));
 	if (listed(tests, "pipe"))
 		status |= bench_pipe(pipe_n, batches);
+	if (listed(tests, "ipc"))
+		status |= bench_ipc(pipe_n, batches);
 	if (listed(tests, "reqreply"))
 		for (const char *p = hogs; p && *p; ) {
 			long h = strtol(p, 0, 10);

@@ -1,13 +1,15 @@
 /*
  * desktop - the lab's desktop session, normally init:
  *   init=desktop -- hogs=4 seconds=8 [xnice=-5] [clients=2] [audio=1]
- *                   [video=1] [scroller=0] [warmup_ms=500] [cal_ns=N]
+ *                   [video=1] [scroller=0] [warmup_ms=500] [cal_ns=N] [xipc=0]
  * Calibrates the CPU work once, starts `hogs` CPU hogs, lets them run
  * warmup_ms, then starts xserver and `clients` xclients (wired with pipes),
  * audio, video and optionally a scroller; waits `seconds`; then kills
  * everything and exits 0, so nickel prints its final stat dump (with every
  * measuring task's `lat` line) and powers off.  Every program it starts must
  * be passed as a module: desktop xserver xclient audio video hog [scroller].
+ * xipc=1: the clients call the X server through nickel's IPC (lab/xipc.h)
+ * instead of writing to its pipe; audio and video talk to nobody.
  * seconds=0: until powered off (demo=desktop without run=; launch.c).
  * The measuring programs stop measuring after `seconds`, make their final
  * report and stay asleep (linger=1) so the final dump still lists them.
@@ -29,6 +31,7 @@ int main(int argc, char **argv)
 	struct lab_x x;
 
 	lab_launch_init(argv[0]);
+	lab_use_xipc((int)lab_arg_long(argc, argv, "xipc", 0));
 	if (hogs > MAX_HOGS)
 		hogs = MAX_HOGS;
 	/* Calibrate the work once, on the idle machine, for every program -
@@ -36,8 +39,9 @@ int main(int argc, char **argv)
 	 * whatever the host's load did to this run's calibration. */
 	lab_calibrate_args(argc, argv);
 	long cal = (long)lab_cal_ns();
-	nk_printf("desktop: hogs=%ld seconds=%ld xnice=%d clients=%d cal_ns=%ld\n", hogs,
-		  seconds, xnice, clients, cal);
+	nk_printf("desktop: hogs=%ld seconds=%ld xnice=%d clients=%d cal_ns=%ld%s\n", hogs,
+		  seconds, xnice, clients, cal,
+		  lab_arg_long(argc, argv, "xipc", 0) ? " xipc=1" : "");
 	/* The load first, and warm: the user sits down at a desktop where the
 	 * hogs are already running (and the scheduler has seen them burn), so
 	 * the numbers are about X under load, not about the hogs' start-up

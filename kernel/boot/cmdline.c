@@ -44,6 +44,7 @@ static const struct key keys[] = {
 	{ "busyhost",    INT,       OFF(busyhost), 0, 1, 0 },
 	{ "smp",         CHOICE,    OFF(smp), 0, 4, "on off" },
 	{ "panel",       CHOICE,    OFF(panel), 0, 8, "screen serial" },
+	{ "ipc",         CHOICE,    OFF(ipc), 0, 8, "queue handoff donate" },
 };
 
 void boot_args_defaults(struct boot_args *a)
@@ -52,6 +53,7 @@ void boot_args_defaults(struct boot_args *a)
 	strncpy(a->policy, "nick", sizeof(a->policy));
 	strncpy(a->smp, "on", sizeof(a->smp));
 	strncpy(a->panel, "screen", sizeof(a->panel));
+	strncpy(a->ipc, "queue", sizeof(a->ipc));
 	a->hogs = -1;
 	a->rr_slice = 100;
 	a->cache_decay = -1;

@@ -15,9 +15,12 @@
 
 #define TRACE_EVENTS 8192               /* per CPU (~0.5 MiB); the oldest are overwritten */
 
+enum { EV_WAKEUP, EV_SWITCH, EV_IPC };
+
 struct trace_event {
 	uint64_t us;
-	uint8_t is_switch, success;
+	uint8_t is_switch, success;         /* is_switch: EV_*; EV_IPC: b_cpu = ep */
+	const char *ipc_what;               /* EV_IPC: call, recv, reply, close */
 	char a_state;                       /* prev state (switch) */
 	int16_t a_prio, b_prio;
 	int a_pid, b_pid, b_cpu;
@@ -62,7 +65,7 @@ void trace_switch(int cpu, struct sched_task *prev, struct sched_task *next)
 
 	if (!e)
 		return;
-	e->is_switch = 1;
+	e->is_switch = EV_SWITCH;
 	e->a_state = (char)prev->state;
 	copy_task(prev, &e->a_pid, &e->a_prio, e->a_comm);
 	copy_task(next, &e->b_pid, &e->b_prio, e->b_comm);
@@ -75,11 +78,28 @@ void trace_wakeup(int cpu, struct sched_task *p, int success)
 
 	if (!e)
 		return;
-	e->is_switch = 0;
+	e->is_switch = EV_WAKEUP;
 	e->success = (uint8_t)success;
 	copy_task(cur, &e->a_pid, &e->a_prio, e->a_comm);
 	copy_task(p, &e->b_pid, &e->b_prio, e->b_comm);
 	e->b_cpu = p->cpu;
+}
+
+void trace_ipc(int cpu, const char *what, int ep, struct sched_task *t,
+	       struct sched_task *peer)
+{
+	struct trace_event *e = next_slot(cpu);
+
+	if (!e)
+		return;
+	e->is_switch = EV_IPC;
+	e->ipc_what = what;
+	copy_task(t, &e->a_pid, &e->a_prio, e->a_comm);
+	if (peer)
+		copy_task(peer, &e->b_pid, &e->b_prio, e->b_comm);
+	else
+		copy_task(t, &e->b_pid, &e->b_prio, e->b_comm);
+	e->b_cpu = ep;
 }
 
 static void start(void)
@@ -108,8 +128,11 @@ static void print_event(int cpu, const struct trace_event *e)
 	memcpy(a.comm, e->a_comm, 16);
 	b.pid = e->b_pid; b.prio = e->b_prio; b.cpu = e->b_cpu;
 	memcpy(b.comm, e->b_comm, 16);
-	if (e->is_switch)
+	if (e->is_switch == EV_SWITCH)
 		sched_format_switch(line, sizeof(line), cpu, e->us, &a, &b);
+	else if (e->is_switch == EV_IPC)
+		sched_format_ipc(line, sizeof(line), cpu, e->us, &a, e->ipc_what,
+				 e->b_cpu, &b);
 	else
 		sched_format_wakeup(line, sizeof(line), cpu, e->us, &a, &b, e->success);
 	printk("%s\n", line);

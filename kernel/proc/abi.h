@@ -48,7 +48,14 @@
 /* nickel's own calls: numbers Linux will not use (there they give -ENOSYS). */
 #define NR_nickel_lat        1000   /* report a lat line for the stat dump */
 #define NR_nickel_free_pages 1001   /* free_pages of the stat dump */
-#define NR_SYSCALLS          1002
+/* Synchronous IPC (kernel/ipc, docs/user.md "IPC"). */
+#define NR_ipc_endpoint      1200
+#define NR_ipc_close         1201
+#define NR_ipc_call          1202
+#define NR_ipc_recv          1203
+#define NR_ipc_reply         1204
+#define NR_ipc_reply_recv    1205
+#define NR_SYSCALLS          1206
 
 #define EPERM    1
 #define ENOENT   2
@@ -69,6 +76,9 @@
 #define EPIPE   32
 #define ENAMETOOLONG 36
 #define ENODEV  19
+#define EBUSY   16
+#define EDEADLK 35
+#define ETIMEDOUT 110
 #define ENOSYS  38
 
 #define SIGILL   4

@@ -9,6 +9,7 @@
  * average flow back to the parent).
  */
 #include "proc/proc.h"
+#include "ipc/ipc.h"
 #include "proc/task.h"
 #include "mm/mm.h"
 #include "proc/elf.h"
@@ -303,6 +304,7 @@ void proc_exit(int wait_status)
 	t->mm = 0;
 	mm_destroy(mm);                          /* switches to the kernel's CR3 */
 	close_all_fds(t);
+	ipc_task_exit(t);                        /* its callers get -EPIPE */
 	if (t == init_task)
 		init_exited(wait_status);
 	f = spin_lock_irqsave(&tasks_lock);

@@ -36,5 +36,6 @@ void syscall_init(void)
 	sys_mem_init();
 	sys_time_init();
 	sys_sched_init();
+	sys_ipc_init();          /* nickel's own: kernel/ipc */
 	trap_set_handler(T_SYSCALL, syscall_entry);
 }

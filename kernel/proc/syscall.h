@@ -21,4 +21,5 @@ void sys_file_init(void);
 void sys_mem_init(void);
 void sys_time_init(void);
 void sys_sched_init(void);
+void sys_ipc_init(void);       /* kernel/ipc/sys_ipc.c */
 #endif

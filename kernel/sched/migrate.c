@@ -14,6 +14,8 @@
  * caller holds p's old rq lock (and the new one when p is queued). */
 void set_task_cpu(struct sched_task *p, int cpu)
 {
+	if (task_rq(p)->handoff == p)        /* ipc_sched.c: no longer queued there */
+		task_rq(p)->handoff = NULL;
 	p->cpu = cpu;
 	p->migrations++;
 	cpu_rq(cpu)->migrations_in++;

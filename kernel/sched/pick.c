@@ -91,7 +91,9 @@ struct sched_task *sched_pick_next(int cpu, unsigned long *flags)
 		else if (prev->array && !cpu_allowed(prev, cpu))
 			leave_forbidden_cpu(rq, prev);
 	}
-	next = pick_from_arrays(rq);
+	next = sched_take_handoff(rq);           /* an IPC handoff (ipc_sched.c) */
+	if (!next)
+		next = pick_from_arrays(rq);
 	prev->need_resched = 0;
 	sched_active_policy->switch_in(rq, prev, next, now);
 	if (prev != next) {

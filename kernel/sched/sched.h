@@ -191,6 +191,9 @@ int sched_format_switch(char *buf, size_t n, int cpu, uint64_t now_us,
 int sched_format_wakeup(char *buf, size_t n, int cpu, uint64_t now_us,
 			const struct sched_task *cur, const struct sched_task *p,
 			int success);
+int sched_format_ipc(char *buf, size_t n, int cpu, uint64_t now_us,
+		     const struct sched_task *cur, const char *what, int ep,
+		     const struct sched_task *peer);
 
 /*
  * Queries for the rest of the kernel (query.c).  The run queues are private

@@ -49,6 +49,7 @@ struct runqueue {
 	uint32_t expired_timestamp;       /* o1: jiffies the first task expired, 0 = none */
 	unsigned int prev_cpu_load[NR_CPUS_MAX]; /* balance: nr_running seen last time */
 	struct sched_task *migrating;     /* pick -> finish: prev leaving a forbidden CPU */
+	struct sched_task *handoff;       /* ipc_sched.c: the next pick's task, or NULL */
 	uint32_t idle_ms, ipis, migrations_in;
 	uint32_t ticks;                   /* timer ticks this CPU took */
 };
@@ -74,6 +75,9 @@ static inline bool cpu_allowed(struct sched_task *p, int cpu)
 {
 	return (p->cpus_allowed & SCHED_CPU_BIT(cpu)) != 0;
 }
+
+/* ipc_sched.c */
+struct sched_task *sched_take_handoff(struct runqueue *rq);
 
 /* prio_array.c: the O(1) machinery */
 void prio_array_init(struct prio_array *a);

@@ -133,6 +133,20 @@ int sched_format_switch(char *buf, size_t n, int cpu, uint64_t now_us,
 }
 
 /* ftrace sched_wakeup; cur is the task running on cpu (the waker). */
+/* nickel's own event: an IPC call, receive, reply or close by cur. */
+int sched_format_ipc(char *buf, size_t n, int cpu, uint64_t now_us,
+		     const struct sched_task *cur, const char *what, int ep,
+		     const struct sched_task *peer)
+{
+	int len = trace_prefix(buf, n, cpu, now_us, cur);
+
+	if (len < 0 || (size_t)len >= n)
+		return len;
+	return len + sched_snprintf(buf + len, n - len,
+		"nickel_ipc: %s ep=%d peer_comm=%s peer_pid=%d", what, ep,
+		peer->comm, peer->pid);
+}
+
 int sched_format_wakeup(char *buf, size_t n, int cpu, uint64_t now_us,
 			const struct sched_task *cur, const struct sched_task *p,
 			int success)

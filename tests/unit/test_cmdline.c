@@ -162,3 +162,20 @@ UNIT_TEST(panel_copies_to_serial_only_when_asked)
 	CHECK(strstr(reports, "nickel: bad argument 'panel=vga': must be one of: screen serial") != NULL);
 	CHECK(strcmp(a.panel, "screen") == 0);
 }
+
+/* ipc=: how an IPC call schedules (docs/scheduler.md section 11). */
+UNIT_TEST(ipc_mode_default_good_and_bad)
+{
+	struct boot_args a;
+
+	CHECK_EQ(0, parse(&a, "k"));
+	CHECK(strcmp(a.ipc, "queue") == 0);
+	CHECK_EQ(0, parse(&a, "k ipc=handoff"));
+	CHECK(strcmp(a.ipc, "handoff") == 0);
+	CHECK_EQ(0, parse(&a, "k ipc=donate"));
+	CHECK(strcmp(a.ipc, "donate") == 0);
+	CHECK_EQ(1, parse(&a, "k ipc=fast hogs=3"));
+	CHECK(strcmp(a.ipc, "queue") == 0);
+	CHECK_EQ(3, a.hogs);
+	CHECK(strstr(reports, "bad argument 'ipc=fast': must be one of: queue handoff donate") != NULL);
+}

@@ -5,6 +5,7 @@
 #include <string.h>
 #include "nickel.h"
 #include "lab.h"
+#include "xipc.h"
 
 void lab_lat_init(struct lab_lat *l, const char *name)
 {
@@ -216,6 +217,7 @@ int lab_xclient_main(int argc, char **argv, const char *name, long burst_def,
 	int req = (int)lab_arg_long(argc, argv, "req", 1);
 	int rep = (int)lab_arg_long(argc, argv, "rep", 0);
 	int id = (int)lab_arg_long(argc, argv, "id", 0);
+	int ep = (int)lab_arg_long(argc, argv, "ep", -1);    /* xipc: IPC, not pipes */
 	long burst = lab_arg_long(argc, argv, "burst", burst_def);
 	long period_us = lab_arg_long(argc, argv, "period_ms", period_def) * 1000;
 	long seconds = lab_arg_long(argc, argv, "seconds", 5);
@@ -230,7 +232,8 @@ int lab_xclient_main(int argc, char **argv, const char *name, long burst_def,
 	while (ok && now < end) {
 		for (long b = 0; b < burst; b++) {
 			struct lab_xmsg m = { id, seq++, nk_now_ns() };
-			if (sys_write(req, &m, sizeof m) != sizeof m ||
+			if (ep >= 0 ? !xipc_exchange(ep, &m) :
+			    sys_write(req, &m, sizeof m) != sizeof m ||
 			    !lab_read_msg(rep, &m)) {
 				nk_printf("%s: server gone\n", lat.name);
 				ok = 0;

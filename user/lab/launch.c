@@ -71,9 +71,17 @@ char *lab_kv(const char *key, long value)
 	return s;
 }
 
+static int xipc_next_ep;   /* 0: pipes; else the next X server's IPC endpoint */
+
+void lab_use_xipc(int on)
+{
+	xipc_next_ep = on ? 1 : 0;
+}
+
 int lab_start_x(struct lab_x *x, int clients, long seconds, int xnice,
 		const char *client_prog)
 {
+	long ep = xipc_next_ep ? xipc_next_ep++ : -1;   /* -1: the pipes */
 	int req[2], rep[LAB_MAX_CLIENTS][2];
 	char reps[64] = "reps=";
 
@@ -90,12 +98,12 @@ int lab_start_x(struct lab_x *x, int clients, long seconds, int xnice,
 	/* The server outlives the clients by a little, so no client sees it go. */
 	char *sargs[] = { lab_kv("req", req[0]), reps, lab_kv("seconds", seconds + 1),
 			  lab_kv("nice", xnice), lab_kv("cal_ns", (long)lab_cal_ns()),
-			  "linger=1", 0 };
+			  "linger=1", lab_kv("ep", ep), 0 };
 	x->server = lab_spawn("xserver", sargs);
 	for (int i = 0; i < clients; i++) {
 		char *cargs[] = { lab_kv("req", req[1]), lab_kv("rep", rep[i][0]),
 				  lab_kv("id", i), lab_kv("seconds", seconds),
-				  "linger=1", 0 };
+				  "linger=1", lab_kv("ep", ep), 0 };
 		x->client[i] = lab_spawn(client_prog, cargs);
 	}
 	x->clients = clients;

@@ -12,7 +12,9 @@ struct lab_x {
 void lab_launch_init(const char *argv0);
 long lab_spawn(const char *name, char **args);
 char *lab_kv(const char *key, long value);
-/* xserver plus `clients` copies of client_prog, wired with pipes. */
+/* xserver plus `clients` copies of client_prog, wired with pipes, or
+ * after lab_use_xipc(1) each X server on an IPC endpoint of its own. */
+void lab_use_xipc(int on);
 int lab_start_x(struct lab_x *x, int clients, long seconds, int xnice,
 		const char *client_prog);
 /* seconds=0 asks for "until powered off": the measuring programs then get

@@ -1,0 +1,329 @@
+/*
+ * ipc.c - endpoints, calls and replies (ipc.h).
+ *
+ * A call is a record on the caller's kernel stack: queued on the endpoint
+ * until the server receives it, then on the endpoint's received list until
+ * the server replies, then done.  Whoever ends a call (the reply, the
+ * server's exit, the caller's own timeout or signal) unlinks it under
+ * ipc_lock, so a record never outlives its caller's wait, and the tasks
+ * named by a linked record are alive: a caller unlinks its call before it
+ * can exit, a server's exit ends every call on its endpoints.
+ *
+ * Lock: ipc_lock protects every endpoint and call.  Order: ipc_lock, then
+ * the timer lock or a run-queue lock.  Ring-3 memory is never touched
+ * here (sys_ipc.c copies with the lock free).
+ */
+#include "ipc/ipc_core.h"
+#include "ipc/ipc_trace.h"
+#include "proc/task.h"
+#include "proc/abi.h"
+#include "sched/ipc_sched.h"
+#include "lib/string.h"
+#include "spinlock.h"
+#include "arch/timer.h"
+
+enum call_state { CALL_QUEUED, CALL_RECEIVED, CALL_DONE };
+
+struct ipc_call {
+	struct task *caller;
+	struct list_node node;          /* ep->queued, then ep->received */
+	int ep;
+	enum call_state state;
+	long result;                    /* the caller's: 0 or -errno */
+	struct ipc_kmsg *msg;           /* the request, then the reply */
+	struct sched_donation don;      /* ipc=donate, while received */
+	bool blocking;                  /* finish: the waker is about to sleep */
+};
+
+struct endpoint {
+	struct task *owner;             /* NULL: not open */
+	struct list_node queued;        /* calls not received yet, oldest first */
+	struct list_node received;      /* received, not replied to */
+	bool receiving;                 /* the owner sleeps in recv */
+};
+
+enum ipc_mode ipc_mode = IPC_QUEUE;
+static spinlock_t ipc_lock = SPINLOCK_INIT("ipc");
+static struct endpoint endpoints[IPC_ENDPOINTS];
+
+static bool ep_valid(int ep)
+{
+	return ep >= 0 && ep < IPC_ENDPOINTS;
+}
+
+/* The words and the len bytes in use, not the whole buffer. */
+static void copy_msg(struct ipc_kmsg *to, const struct ipc_kmsg *from)
+{
+	memcpy(to->w, from->w, sizeof(to->w));
+	to->len = from->len;
+	memcpy(to->buf, from->buf, from->len);
+}
+
+/* ---- sleeping and waking, ipc_lock held ---- */
+
+/* Sleep until done(arg), a signal, or jiffies `due` (timed).  ipc_lock is
+ * held with irqs off on entry and on return; the state is set before the
+ * lock goes, so a wake-up in between is not lost (as wait_event). */
+static long sleep_until(bool (*done)(void *), void *arg, bool timed, uint32_t due)
+{
+	struct task *t = current;
+
+	while (!done(arg)) {
+		if (t->pending_signal)
+			return -EINTR;
+		if (timed && (int32_t)(jiffies - due) >= 0)
+			return -ETIMEDOUT;
+		t->se.state = SCHED_TASK_SLEEPING;
+		t->wchan = __builtin_return_address(0);
+		if (timed)
+			timer_arm(t, due);
+		spin_unlock(&ipc_lock);
+		schedule();
+		if (timed)
+			timer_disarm(t);
+		spin_lock(&ipc_lock);
+	}
+	return 0;
+}
+
+/* Wake t, a party of a call.  `blocking`: current is about to sleep (a
+ * call, or a reply that goes on to receive): under ipc=handoff and donate
+ * the CPU goes straight to t. */
+static void wake(struct task *t, bool blocking)
+{
+	if (blocking && ipc_mode != IPC_QUEUE)
+		sched_handoff_wake(&t->se, waker_task(), waker_kind());
+	else
+		sched_wake_up(&t->se, waker_task(), waker_kind(), blocking);
+}
+
+/* c leaves its endpoint.  A donation ends after the caller's wake-up
+ * (policies give a woken task a fresh slice: the caller must get back what
+ * is left of its own, not a new one). */
+static void unlink_call(struct ipc_call *c, struct task *woken)
+{
+	bool donated = c->state == CALL_RECEIVED;
+
+	list_del(&c->node);
+	c->state = CALL_DONE;
+	if (woken)
+		wake(woken, c->blocking);
+	if (donated)
+		sched_donation_end(&endpoints[c->ep].owner->se, &c->caller->se, &c->don);
+}
+
+/* End call c with `result` for its caller (its reply already in c->msg). */
+static void finish(struct ipc_call *c, long result, bool blocking)
+{
+	c->result = result;
+	c->blocking = blocking;
+	unlink_call(c, c->caller);
+}
+
+/* Every call on e fails with -EPIPE; e closes. */
+static void close_locked(int ep)
+{
+	struct endpoint *e = &endpoints[ep];
+
+	while (!list_empty(&e->received))
+		finish(list_first_entry(&e->received, struct ipc_call, node), -EPIPE, false);
+	while (!list_empty(&e->queued))
+		finish(list_first_entry(&e->queued, struct ipc_call, node), -EPIPE, false);
+	ipc_trace(IPC_EV_CLOSE, ep, e->owner, NULL);
+	e->owner = NULL;
+}
+
+/* ---- endpoints ---- */
+
+int ipc_open(int ep)
+{
+	unsigned long f;
+	int rc = 0;
+
+	if (!ep_valid(ep))
+		return -EINVAL;
+	f = spin_lock_irqsave(&ipc_lock);
+	if (endpoints[ep].owner) {
+		rc = -EBUSY;
+	} else {
+		endpoints[ep].owner = current;
+		list_init(&endpoints[ep].queued);
+		list_init(&endpoints[ep].received);
+	}
+	spin_unlock_irqrestore(&ipc_lock, f);
+	return rc;
+}
+
+int ipc_close(int ep)
+{
+	unsigned long f;
+	int rc = 0;
+
+	if (!ep_valid(ep))
+		return -EINVAL;
+	f = spin_lock_irqsave(&ipc_lock);
+	if (endpoints[ep].owner != current)
+		rc = endpoints[ep].owner ? -EPERM : -ENOENT;
+	else
+		close_locked(ep);
+	spin_unlock_irqrestore(&ipc_lock, f);
+	return rc;
+}
+
+void ipc_task_exit(struct task *t)
+{
+	unsigned long f = spin_lock_irqsave(&ipc_lock);
+	int ep;
+
+	for (ep = 0; ep < IPC_ENDPOINTS; ep++)
+		if (endpoints[ep].owner == t)
+			close_locked(ep);
+	spin_unlock_irqrestore(&ipc_lock, f);
+}
+
+/* ---- the caller's side ---- */
+
+static bool call_done(void *arg)
+{
+	return ((struct ipc_call *)arg)->state == CALL_DONE;
+}
+
+long ipc_call(int ep, struct ipc_kmsg *io, uint32_t timeout_ms)
+{
+	struct ipc_call c = { .caller = current, .ep = ep, .state = CALL_QUEUED, .msg = io };
+	struct endpoint *e;
+	unsigned long f;
+	long rc;
+
+	if (!ep_valid(ep))
+		return -EINVAL;
+	f = spin_lock_irqsave(&ipc_lock);
+	e = &endpoints[ep];
+	if (!e->owner || e->owner == current) {
+		spin_unlock_irqrestore(&ipc_lock, f);
+		return e->owner ? -EDEADLK : -ENOENT;
+	}
+	list_add_tail(&c.node, &e->queued);
+	ipc_trace(IPC_EV_CALL, ep, current, e->owner);
+	if (e->receiving)
+		wake(e->owner, true);
+	rc = sleep_until(call_done, &c, timeout_ms != 0, jiffies + timeout_ms);
+	if (rc == 0)
+		rc = c.result;
+	else if (c.state != CALL_DONE)
+		unlink_call(&c, NULL);           /* timed out or killed: withdraw */
+	spin_unlock_irqrestore(&ipc_lock, f);
+	return rc;
+}
+
+/* ---- the server's side ---- */
+
+/* The call of `caller` that current received and has not answered. */
+static struct ipc_call *find_received(int caller)
+{
+	int ep;
+
+	for (ep = 0; ep < IPC_ENDPOINTS; ep++) {
+		struct list_node *n;
+
+		if (endpoints[ep].owner != current)
+			continue;
+		list_for_each(n, &endpoints[ep].received) {
+			struct ipc_call *c = list_entry(n, struct ipc_call, node);
+			if (c->caller->se.pid == caller)
+				return c;
+		}
+	}
+	return NULL;
+}
+
+static long reply_locked(int caller, const struct ipc_kmsg *reply, bool blocking)
+{
+	struct ipc_call *c = find_received(caller);
+
+	if (!c)
+		return -ESRCH;                   /* not a caller waiting on us */
+	copy_msg(c->msg, reply);
+	ipc_trace(IPC_EV_REPLY, c->ep, current, c->caller);
+	finish(c, 0, blocking);
+	return 0;
+}
+
+static bool has_call(void *arg)
+{
+	return !list_empty(&((struct endpoint *)arg)->queued);
+}
+
+/* Wait for the next call on ep and take it.  Donation only when it is the
+ * server's one call in hand: donations do not nest. */
+static long recv_locked(int ep, struct ipc_kmsg *in, uint32_t timeout_ms)
+{
+	struct endpoint *e = &endpoints[ep];
+	struct ipc_call *c;
+	bool alone;
+	long rc;
+
+	e->receiving = true;
+	rc = sleep_until(has_call, e, timeout_ms != 0, jiffies + timeout_ms);
+	e->receiving = false;
+	if (rc)
+		return rc;
+	c = list_first_entry(&e->queued, struct ipc_call, node);
+	list_del(&c->node);
+	alone = list_empty(&e->received);
+	list_add_tail(&c->node, &e->received);
+	c->state = CALL_RECEIVED;
+	if (ipc_mode == IPC_DONATE && alone)
+		sched_donate(&c->caller->se, &current->se, &c->don);
+	copy_msg(in, c->msg);
+	ipc_trace(IPC_EV_RECV, ep, current, c->caller);
+	return c->caller->se.pid;
+}
+
+long ipc_reply(int caller, const struct ipc_kmsg *reply)
+{
+	unsigned long f = spin_lock_irqsave(&ipc_lock);
+	long rc = reply_locked(caller, reply, false);
+
+	spin_unlock_irqrestore(&ipc_lock, f);
+	return rc;
+}
+
+long ipc_reply_recv(int ep, int caller, const struct ipc_kmsg *reply,
+		    struct ipc_kmsg *in, uint32_t timeout_ms)
+{
+	unsigned long f;
+	long rc = 0;
+
+	if (!ep_valid(ep))
+		return -EINVAL;
+	f = spin_lock_irqsave(&ipc_lock);
+	if (endpoints[ep].owner != current)
+		rc = endpoints[ep].owner ? -EPERM : -ENOENT;
+	else if (caller > 0)
+		/* hand the CPU to the caller only if we are going to sleep */
+		rc = reply_locked(caller, reply, !has_call(&endpoints[ep]));
+	if (rc == 0)
+		rc = recv_locked(ep, in, timeout_ms);
+	spin_unlock_irqrestore(&ipc_lock, f);
+	return rc;
+}
+
+/* ---- the ipc= argument ---- */
+
+static const char *const mode_names[] = { "queue", "handoff", "donate" };
+
+int ipc_mode_from_name(const char *name)
+{
+	int m;
+
+	for (m = IPC_QUEUE; m <= IPC_DONATE; m++)
+		if (strcmp(name, mode_names[m]) == 0)
+			return m;
+	return -1;
+}
+
+const char *ipc_mode_name(enum ipc_mode m)
+{
+	return mode_names[m];
+}

@@ -1,0 +1,55 @@
+/*
+ * ipc.h - nickel's synchronous IPC from ring 3 (docs/user.md "IPC").
+ *
+ * A server serves an endpoint (a number 0..15); a client calls it and
+ * blocks until the server replies.  Every call returns the kernel's result
+ * unchanged: >= 0 on success, -LNX_Exxx on failure (as nickel.h's sys_*).
+ * They are nickel's own calls (1200..1205): on Linux they give -LNX_ENOSYS.
+ *
+ * A message is IPC_WORDS words and an optional buffer.  Sending: len bytes
+ * from buf (at most IPC_BUF_MAX).  Receiving: at most cap bytes into buf,
+ * and len = the bytes the sender sent (more than cap: the rest was cut off).
+ * timeout_ms = 0 waits for ever; a signal ends any wait.
+ */
+#ifndef NICKEL_IPC_H
+#define NICKEL_IPC_H
+#include <stdint.h>
+
+#define IPC_ENDPOINTS 16
+#define IPC_WORDS     4
+#define IPC_BUF_MAX   256
+
+#define NR_ipc_endpoint   1200
+#define NR_ipc_close      1201
+#define NR_ipc_call       1202
+#define NR_ipc_recv       1203
+#define NR_ipc_reply      1204
+#define NR_ipc_reply_recv 1205
+
+struct ipc_msg {
+	uint32_t w[IPC_WORDS];
+	uint32_t len;
+	uint32_t cap;
+	void *buf;
+};
+
+/* Serve endpoint ep: 0, -EINVAL (no such number), -EBUSY (served). */
+long ipc_endpoint(int ep);
+/* Stop serving it; calls waiting on it fail with -EPIPE. */
+long ipc_close(int ep);
+/* Send msg to ep's server, wait for its reply: 0, -EINVAL, -ENOENT (nobody
+ * serves ep), -EDEADLK (we do), -EPIPE (the server closed or died),
+ * -ETIMEDOUT, -EINTR, -EFAULT, -E2BIG. */
+long ipc_call(int ep, const struct ipc_msg *msg, struct ipc_msg *reply,
+	      unsigned timeout_ms);
+/* Wait for the next call on ep (ours): the caller's pid, or -EPERM (not
+ * ours), -ENOENT, -ETIMEDOUT, -EINTR, -EFAULT. */
+long ipc_recv(int ep, struct ipc_msg *msg, unsigned timeout_ms);
+/* Answer the call of `caller`: 0, or -ESRCH (no call of its is waiting
+ * for our reply). */
+long ipc_reply(int caller, const struct ipc_msg *msg);
+/* ipc_reply then ipc_recv in one call, the server's loop.  A failed reply
+ * returns its error and receives nothing. */
+long ipc_reply_recv(int ep, int caller, const struct ipc_msg *reply,
+		    struct ipc_msg *msg, unsigned timeout_ms);
+#endif
