@@ -1,0 +1,106 @@
+"""Every key of the key handler (kernel/diag/keys.c) typed on each kind of
+keyboard, each checked by its effect: the PS/2 keyboard and a USB keyboard
+(qemu-xhci + usb-kbd) driven by QEMU's monitor (`sendkey`), PS/2 and USB
+together, two USB keyboards, and a PC with no i8042 whose only keyboard is
+on USB.
+
+The keys are typed one after another, each once the previous key's effect
+is in the log (scenario.py, keys), so each effect follows its own key.
+verify() also reads the help line (`h`): a key the handler lists there and
+this walk does not type fails the test, so a key added to the handler is
+walked on every keyboard."""
+import re
+from scenario import Scenario
+
+# (sendkey name, the character it types, the effect seen in the log)
+WALK = [
+    ("s", "s", r"^=== end"),
+    ("t", "t", r"^nickel: tracing on"),
+    ("r", "r", r"^nickel: policy nick -> o1"),
+    ("v", "v", r"^nickel: panel on"),
+    ("b", "b", r"^nickel: backtraces: end"),
+    ("h", "h", r"^nickel keys: "),
+    ("shift-slash", "?", r"^nickel keys: "),
+    ("shift-equal", "+", r"^nickel: added hog pid \d+"),
+    ("equal", "=", r"^nickel: added hog pid \d+"),
+    ("kp_add", "+", r"^nickel: added hog pid \d+"),
+    ("minus", "-", r"^nickel: removing hog pid \d+"),
+    ("kp_subtract", "-", r"^nickel: removing hog pid \d+"),
+    ("t", "t", r"^nickel: tracing off"),
+]
+START = r"^nickel: demo hogs: 2 hogs"
+
+
+def walk_keys():
+    """Each key typed once the previous key's effect appeared.  (Triggers
+    and stop_when_expected read the raw serial bytes, whose lines end in
+    \\r\\n: the patterns here have no `$`.)"""
+    triggers = [START] + [effect for _, _, effect in WALK[:-1]]
+    return [(trigger, key) for trigger, (key, _, _) in zip(triggers, WALK)]
+
+
+def every_effect_in_order(log):
+    problems, at = [], 0
+    for key, char, effect in WALK:
+        typed = log.find("[test runner: typed b'%s']" % key, at)
+        m = re.compile(effect, re.M).search(log, typed if typed >= 0 else at)
+        if typed < 0 or not m:
+            problems.append("key %s (%r): typed %s, effect /%s/ %s" % (
+                key, char, typed >= 0, effect, "seen" if m else "not seen after it"))
+            continue
+        at = m.end()
+    return problems
+
+
+def help_keys_all_walked(log):
+    """Every key the help line names (`s stat dump, t trace ...`) is walked."""
+    m = re.search(r"^nickel keys: (.*)$", log, re.M)
+    if not m:
+        return ["no help line"]
+    listed = set()
+    for item in m.group(1).split(", "):
+        listed.add(item[0])
+        listed.update(re.findall(r"\(or (\S)\)", item))
+    walked = {char for _, char, _ in WALK}
+    missing = sorted(listed - walked)
+    return ["keys in the help line never typed here: %s" % " ".join(missing)] if missing else []
+
+
+def verify(log):
+    return every_effect_in_order(log) or help_keys_all_walked(log)
+
+
+def walk(name, machine, qemu_flags, found, forbid=()):
+    return Scenario(name, args="demo=hogs run=60", mem=32, machine=machine,
+                    qemu_flags=qemu_flags, keys=walk_keys(), keys_via="monitor",
+                    expect=[found, START, r"^nickel: tracing off"],
+                    forbid=list(forbid), verify=verify, exit_code=124,
+                    stop_when_expected=True, timeout=120)
+
+
+USB_KBD = "-device qemu-xhci -device usb-kbd"
+USB_LINE = (r"^nickel: usb: xhci 0 port \d+: keyboard 0627:0001 \(USB 2, \w+ speed\), "
+            r"boot protocol, endpoint 1")
+
+SCENARIOS = [
+    walk("keys-ps2-every-key-of-the-handler-by-its-effect", "pc", "",
+         r"^nickel: keys from: PS/2 keyboard, serial COM1", forbid=[r"usb: xhci"]),
+    walk("keys-usb-xhci-q35-no-i8042-every-key-of-the-handler-by-its-effect",
+         "q35,i8042=off", USB_KBD, USB_LINE,
+         forbid=[r"PS/2 keyboard", r"device ignored"]),
+    Scenario("keys-ps2-and-usb-together-both-found-usb-key-works",
+             args="demo=hogs run=60", mem=32, qemu_flags=USB_KBD, keys_via="monitor",
+             keys=[(START.rstrip(""), "s"), (r"^=== end", "r")],
+             expect=[USB_LINE, r"^nickel: keys from: PS/2 keyboard, USB keyboard \(1\), "
+                     r"serial COM1", r"^nickel: policy nick -> o1"],
+             exit_code=124, stop_when_expected=True, timeout=90),
+    Scenario("keys-two-usb-keyboards-on-two-ports-both-started",
+             args="demo=hogs run=60", mem=32, machine="q35,i8042=off",
+             qemu_flags=USB_KBD + " -device usb-kbd", keys_via="monitor",
+             keys=[(START.rstrip(""), "r")],
+             expect=[r"^nickel: keys from: USB keyboards \(2\), serial COM1",
+                     r"^nickel: policy nick -> o1"],
+             verify=lambda log: [] if len(re.findall(USB_LINE, log, re.M)) == 2 else
+             ["USB keyboard lines: %d, expected 2" % len(re.findall(USB_LINE, log, re.M))],
+             exit_code=124, stop_when_expected=True, timeout=90),
+]
