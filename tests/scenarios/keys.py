@@ -2,15 +2,22 @@
 keyboard, each checked by its effect: the PS/2 keyboard and a USB keyboard
 (qemu-xhci + usb-kbd) driven by QEMU's monitor (`sendkey`), PS/2 and USB
 together, two USB keyboards, and a PC with no i8042 whose only keyboard is
-on USB.
+on USB; and a PC with no serial port at all, where the screen is the only
+console and a key on the USB keyboard gives the stat dump on it.
 
 The keys are typed one after another, each once the previous key's effect
 is in the log (scenario.py, keys), so each effect follows its own key.
 verify() also reads the help line (`h`): a key the handler lists there and
 this walk does not type fails the test, so a key added to the handler is
 walked on every keyboard."""
+import os
 import re
-from scenario import Scenario
+import socket
+import subprocess
+import time
+
+from scenario import ROOT, Scenario, command, monitor_path, sendkey, stop, wall_limit
+from screen import vga_rows, VGA_COLS, VGA_ROWS
 
 # (sendkey name, the character it types, the effect seen in the log)
 WALK = [
@@ -70,12 +77,78 @@ def verify(log):
     return every_effect_in_order(log) or help_keys_all_walked(log)
 
 
-def walk(name, machine, qemu_flags, found, forbid=()):
-    return Scenario(name, args="demo=hogs run=60", mem=32, machine=machine,
-                    qemu_flags=qemu_flags, keys=walk_keys(), keys_via="monitor",
-                    expect=[found, START, r"^nickel: tracing off"],
+def walk(name, machine, qemu_flags, found, forbid=(), uefi=False):
+    """-kernel, or the ISO under OVMF (GRUB's first entry, taken after its
+    timeout: no key is typed before nickel runs)."""
+    more = dict(iso=True, firmware="uefi", mem=256, timeout=300) if uefi else \
+        dict(args="demo=hogs run=60", mem=32, timeout=120)
+    return Scenario(name, machine=machine, qemu_flags=qemu_flags, keys=walk_keys(),
+                    keys_via="monitor", expect=[found, START, r"^nickel: tracing off"],
                     forbid=list(forbid), verify=verify, exit_code=124,
-                    stop_when_expected=True, timeout=120)
+                    stop_when_expected=True, **more)
+
+
+class ScreenOnly(Scenario):
+    """No serial port (-serial none): the log is what the VGA text screen
+    showed, read from guest memory once a second through the monitor: each
+    snapshot adds the rows the previous one did not have.  Keys are typed
+    with `sendkey` once their trigger is on the screen."""
+
+    def screen_rows(self, path):
+        with socket.socket(socket.AF_UNIX) as s:
+            s.settimeout(10)
+            s.connect(monitor_path(self))
+            s.sendall(b'pmemsave 0xb8000 %d "%s"\n' % (VGA_COLS * VGA_ROWS * 2,
+                                                       path.encode()))
+            seen = b""
+            while seen.count(b"(qemu)") < 2:       # the file is whole at the prompt
+                chunk = s.recv(4096)
+                if not chunk:
+                    break
+                seen += chunk
+        return [text.rstrip(" \0") for text, _ in vga_rows(path)]
+
+    def run(self, kernel, iso):
+        start, log, before = time.time(), [], set()
+        path = os.path.join(ROOT, "build", "test-logs", self.name + ".vga")
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        p = subprocess.Popen(command(self, kernel, iso) + ["--no-serial"],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
+                             start_new_session=True)
+        keys, status = list(self.keys), None
+        while status is None:
+            time.sleep(1)
+            if p.poll() is not None:
+                status = p.returncode
+                break
+            try:
+                rows = self.screen_rows(path)
+            except OSError as e:
+                log.append("[test runner: no screen: %s]" % e)
+                continue
+            log += [r for r in rows if r and r not in before]
+            before = set(rows)
+            text = "\n".join(log)
+            if keys and re.search(keys[0][0], text, re.M):
+                sendkey(self, keys[0][1])
+                log.append("[test runner: typed b'%s']" % keys[0][1])
+                keys.pop(0)
+            elif not keys and all(re.search(e, text, re.M) for e in self.expect):
+                status = 124
+            elif time.time() - start > wall_limit(self):
+                log.append("[test runner: timeout after %ds]" % wall_limit(self))
+                status = 124
+        stop(p)
+        if os.path.exists(monitor_path(self)):
+            os.unlink(monitor_path(self))
+        return "\n".join(log) + "\n", status, time.time() - start
+
+
+def dump_after_the_key(log):
+    typed = log.find("[test runner: typed b's']")
+    if typed < 0 or not re.search(r"^=== stats jiffies=\d+", log[typed:], re.M):
+        return ["no stat dump on the screen after the key s"]
+    return []
 
 
 USB_KBD = "-device qemu-xhci -device usb-kbd"
@@ -88,6 +161,11 @@ SCENARIOS = [
     walk("keys-usb-xhci-q35-no-i8042-every-key-of-the-handler-by-its-effect",
          "q35,i8042=off", USB_KBD, USB_LINE,
          forbid=[r"PS/2 keyboard", r"device ignored"]),
+    walk("keys-uefi-iso-ps2-every-key-of-the-handler-by-its-effect", "q35", "",
+         r"^nickel: keys from: PS/2 keyboard, serial COM1", uefi=True),
+    walk("keys-uefi-iso-usb-q35-no-i8042-every-key-of-the-handler-by-its-effect",
+         "q35,i8042=off", USB_KBD, USB_LINE, forbid=[r"PS/2 keyboard", r"device ignored"],
+         uefi=True),
     Scenario("keys-ps2-and-usb-together-both-found-usb-key-works",
              args="demo=hogs run=60", mem=32, qemu_flags=USB_KBD, keys_via="monitor",
              keys=[(START.rstrip(""), "s"), (r"^=== end", "r")],
@@ -103,4 +181,11 @@ SCENARIOS = [
              verify=lambda log: [] if len(re.findall(USB_LINE, log, re.M)) == 2 else
              ["USB keyboard lines: %d, expected 2" % len(re.findall(USB_LINE, log, re.M))],
              exit_code=124, stop_when_expected=True, timeout=90),
+    ScreenOnly("keys-no-serial-port-usb-key-gives-the-stat-dump-on-the-screen",
+               args="demo=hogs run=60", mem=32, machine="q35,i8042=off",
+               qemu_flags=USB_KBD, keys_via="monitor", keys=[(START, "s")],
+               expect=[r"^nickel: serial: no UART at COM1 \(port 0x3f8\); the screen is "
+                       r"the only console$",
+                       r"^nickel: keys from: USB keyboard \(1\)$", r"^=== end$"],
+               verify=dump_after_the_key, exit_code=124, timeout=90),
 ]
