@@ -72,21 +72,20 @@ int pci_find_class(uint32_t class24, struct pci_dev *out, int max)
 	return found;
 }
 
-uint32_t pci_bar_mem32(const struct pci_dev *d, int bar, const char **why)
+uint64_t pci_bar_mem(const struct pci_dev *d, int bar, const char **why)
 {
 	uint8_t off = (uint8_t)(PCI_BAR0 + 4 * bar);
 	uint32_t lo = pci_read32(d, off);
+	uint64_t addr = lo & ~0xFu;
 
 	*why = 0;
 	if (lo & 1) {
 		*why = "BAR is an I/O port range";
 		return 0;
 	}
-	if ((lo & 6) == 4 && pci_read32(d, (uint8_t)(off + 4)) != 0) {
-		*why = "BAR is above 4 GiB (no PAE here)";
-		return 0;
-	}
-	if ((lo & ~0xFu) == 0)
+	if ((lo & 6) == 4)                     /* 64-bit: the next BAR holds bits 63..32 */
+		addr |= (uint64_t)pci_read32(d, (uint8_t)(off + 4)) << 32;
+	if (!addr)
 		*why = "BAR not assigned by the firmware";
-	return lo & ~0xFu;
+	return addr;
 }

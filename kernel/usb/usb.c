@@ -27,13 +27,19 @@ static void (*emit)(char c);
 /* Memory decoding and bus mastering on, the legacy INTx off (polled). */
 static volatile uint8_t *map_controller(const struct pci_dev *d, const char **why)
 {
-	uint32_t bar = pci_bar_mem32(d, 0, why);
+	uint64_t bar = pci_bar_mem(d, 0, why);
+	volatile uint8_t *mmio;
 
 	if (!bar)
 		return 0;
+	mmio = ioremap64(bar, MMIO_WINDOW);
+	if (!mmio) {
+		*why = "its registers are above what the CPU can map (PSE-36)";
+		return 0;
+	}
 	pci_write16(d, PCI_COMMAND, pci_read16(d, PCI_COMMAND) | PCI_CMD_MEMORY |
 		    PCI_CMD_BUS_MASTER | PCI_CMD_INTX_OFF);
-	return ioremap(bar, MMIO_WINDOW);
+	return mmio;
 }
 
 static void probe_ports(struct xhci *x)
@@ -60,7 +66,7 @@ int usb_keyboards_init(void (*on_char)(char c))
 {
 	struct pci_dev found[MAX_XHCI];
 	volatile uint8_t *mmio;
-	const char *why;
+	const char *why, *ignored;
 	int n = pci_find_class(XHCI_CLASS, found, MAX_XHCI), i;
 
 	emit = on_char;
@@ -71,9 +77,11 @@ int usb_keyboards_init(void (*on_char)(char c))
 		mmio = map_controller(&found[i], &why);
 		if (mmio)
 			why = xhci_start(x, mmio);
-		printk("nickel: usb: xhci %d at pci %02x:%02x.%x (%04x:%04x)%s%s\n", x->index,
-		       found[i].bus, found[i].dev, found[i].fn, found[i].vendor,
-		       found[i].device, why ? ": not used: " : "", why ? why : "");
+		printk("nickel: usb: xhci %d at pci %02x:%02x.%x (%04x:%04x), registers at "
+		       "0x%llx%s%s\n", x->index, found[i].bus, found[i].dev, found[i].fn,
+		       found[i].vendor, found[i].device,
+		       (unsigned long long)pci_bar_mem(&found[i], 0, &ignored),
+		       why ? ": not used: " : "", why ? why : "");
 		if (why)
 			continue;
 		nxhci++;

@@ -12,11 +12,11 @@ this walk does not type fails the test, so a key added to the handler is
 walked on every keyboard."""
 import os
 import re
-import socket
 import subprocess
 import time
 
-from scenario import ROOT, Scenario, command, monitor_path, sendkey, stop, wall_limit
+from scenario import (ROOT, Scenario, command, monitor_command, monitor_path, sendkey,
+                      stop, wall_limit)
 from screen import vga_rows, VGA_COLS, VGA_ROWS
 
 # (sendkey name, the character it types, the effect seen in the log)
@@ -95,17 +95,7 @@ class ScreenOnly(Scenario):
     with `sendkey` once their trigger is on the screen."""
 
     def screen_rows(self, path):
-        with socket.socket(socket.AF_UNIX) as s:
-            s.settimeout(10)
-            s.connect(monitor_path(self))
-            s.sendall(b'pmemsave 0xb8000 %d "%s"\n' % (VGA_COLS * VGA_ROWS * 2,
-                                                       path.encode()))
-            seen = b""
-            while seen.count(b"(qemu)") < 2:       # the file is whole at the prompt
-                chunk = s.recv(4096)
-                if not chunk:
-                    break
-                seen += chunk
+        monitor_command(self, 'pmemsave 0xb8000 %d "%s"' % (VGA_COLS * VGA_ROWS * 2, path))
         return [text.rstrip(" \0") for text, _ in vga_rows(path)]
 
     def run(self, kernel, iso):

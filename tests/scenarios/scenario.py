@@ -111,19 +111,24 @@ def monitor_path(sc):
                         "nickel-%d-%s.monitor" % (os.getpid(), sc.name[:60]))
 
 
-def sendkey(sc, key, timeout=10):
-    """Press `key` through QEMU's monitor (sendkey) and wait for its prompt
-    after the command, so that the key was taken before the next one."""
+def monitor_command(sc, line, timeout=10):
+    """One command to QEMU's monitor; returns once its prompt is back, so
+    that the command is done (a key taken, a file written)."""
     with socket.socket(socket.AF_UNIX) as s:
         s.settimeout(timeout)
         s.connect(monitor_path(sc))
         seen = b""
-        s.sendall(b"sendkey %s\n" % key.encode())
+        s.sendall(line.encode() + b"\n")
         while seen.count(b"(qemu)") < 2:
             chunk = s.recv(4096)
             if not chunk:
                 break
             seen += chunk
+
+
+def sendkey(sc, key):
+    """Press `key` (a name of QEMU's sendkey) on the machine's keyboard."""
+    monitor_command(sc, "sendkey " + key)
 
 
 def type_key(sc, p, key):

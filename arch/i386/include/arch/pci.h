@@ -26,6 +26,6 @@ void pci_write16(const struct pci_dev *d, uint8_t off, uint16_t v);
  * class24 (0x0C0330: an xHCI controller), up to max; returns how many. */
 int pci_find_class(uint32_t class24, struct pci_dev *out, int max);
 /* The physical address of a memory BAR (32 or 64 bit), 0 when it is an
- * I/O BAR, unset, or above 4 GiB (why then says so). */
-uint32_t pci_bar_mem32(const struct pci_dev *d, int bar, const char **why);
+ * I/O BAR or unset (why then says so). */
+uint64_t pci_bar_mem(const struct pci_dev *d, int bar, const char **why);
 #endif
