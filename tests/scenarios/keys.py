@@ -171,6 +171,20 @@ SCENARIOS = [
              verify=lambda log: [] if len(re.findall(USB_LINE, log, re.M)) == 2 else
              ["USB keyboard lines: %d, expected 2" % len(re.findall(USB_LINE, log, re.M))],
              exit_code=124, stop_when_expected=True, timeout=90),
+    # Not keyboards: a stick on root port 2, a hub on root port 1 (hubs are
+    # not walked: the keyboard behind it is not seen); each gets one line,
+    # its slot is disabled and its pages freed (the page check's "other":
+    # the controller's three pages only).
+    Scenario("keys-usb-stick-and-hub-are-one-line-each-and-give-their-pages-back",
+             args="demo=none run=2 check=1", mem=32, machine="q35",
+             qemu_flags="-device qemu-xhci,id=x -device usb-hub,bus=x.0,port=1 "
+             "-device usb-kbd,bus=x.0,port=1.1 -drive if=none,id=d,format=raw,"
+             "readonly=on,file=/dev/null -device usb-storage,bus=x.0,port=2,drive=d",
+             expect=[r"^nickel: usb: xhci 0 port 2: device 46f4:0001 \(class 0\), not a keyboard",
+                     r"^nickel: usb: xhci 0 port \d+: device 0409:55aa \(class 9\), not a "
+                     r"keyboard", r"^nickel: keys from: PS/2 keyboard, serial COM1",
+                     r"^nickel: selfcheck: pages ok: .* other=3 ", r"power off \(status=0\)"],
+             forbid=[r"usb: .*keyboard 0627"], timeout=60),
     ScreenOnly("keys-no-serial-port-usb-key-gives-the-stat-dump-on-the-screen",
                args="demo=hogs run=60", mem=32, machine="q35,i8042=off",
                qemu_flags=USB_KBD, keys_via="monitor", keys=[(START, "s")],
