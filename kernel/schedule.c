@@ -24,6 +24,7 @@
 #include "arch/timer.h"
 #include "arch/smp.h"
 #include "proc/proc.h"
+#include "console/console_input.h"
 
 /* The scheduler tick of one CPU, from its timer interrupt (irqs off);
  * check=1 adds the self-checks and the watchdog (diag/check.h). */
@@ -54,6 +55,7 @@ void cpu0_tick(void)
 	if (!smp_lapic_ticks())
 		cpu_tick(0);
 	timers_tick();
+	console_input_poll();          /* USB keyboards: polled, not interrupt-driven */
 }
 
 /* Give the CPU to the next task (kernel/sched picks it). */

@@ -1,21 +1,21 @@
 /*
  * kbd.c - the PS/2 keyboard (IRQ 1), so that a PC without a serial cable
- * has the same console keys (s t r + - h).  Only scan-code set 1 make codes
- * of the keys nickel uses are translated.
+ * has the same console keys as the serial line: scan code set 1 goes through
+ * the one key table of every keyboard (console/keymap.c).
  *
  * Many PCs of today have no i8042 keyboard controller (USB only, the
  * firmware's legacy emulation off).  Before IRQ 1 is used: the ACPI FADT's
  * IA-PC boot flags (bit 1, "8042") when they say anything, then the
  * controller's self-test (command 0xAA to port 0x64 answers 0x55 on port
- * 0x60; nothing there reads 0xFF).  Without one, a console line says so and
- * the keys come from the serial console only.
+ * 0x60; nothing there reads 0xFF).  Without one, console_input.c says so
+ * and the keys come from USB keyboards and the serial line.
  */
 #include "arch/console_hw.h"
 #include "arch/acpi_platform.h"
 #include "arch/timer.h"
 #include "arch/io.h"
 #include "arch/trap.h"
-#include "console/printk.h"
+#include "console/keymap.h"
 
 #define KBD_DATA   0x60
 #define KBD_STATUS 0x64
@@ -29,41 +29,40 @@
 #define WAIT_US          20000
 
 static void (*key_hook)(char c);
-static int shift;
+static uint8_t mods;                   /* KEY_MOD_* held */
+static int extended;                   /* the last byte was the 0xE0 prefix */
 
-/* Set 1 make codes -> ASCII for the keys we care about. */
-static char translate(uint8_t code)
+/* One byte of scan code set 1: a make code (bit 7 clear), a break code
+ * (bit 7 set) or the 0xE0 prefix.  Both go through the one key table
+ * (console/keymap.c); the keyboard repeats a held key itself (typematic). */
+static void scan_code(uint8_t byte)
 {
-	switch (code) {
-	case 0x1F: return 's';
-	case 0x14: return 't';
-	case 0x13: return 'r';
-	case 0x23: return 'h';
-	case 0x0C: return '-';
-	case 0x4A: return '-';                 /* keypad minus */
-	case 0x0D: return '+';                 /* the '=/+' key, shifted or not */
-	case 0x4E: return '+';                 /* keypad plus */
-	case 0x1C: return '\n';
-	default:   return 0;
+	uint8_t usage, bit;
+	char c;
+
+	if (byte == 0xE0) {
+		extended = 1;
+		return;
 	}
+	usage = keymap_ps2_set1(byte & 0x7F, extended);
+	extended = 0;
+	bit = keymap_modifier_bit(usage);
+	if (bit) {
+		mods = (byte & 0x80) ? mods & ~bit : mods | bit;
+		return;
+	}
+	if (byte & 0x80)
+		return;                        /* a key released */
+	c = keymap_char(usage, mods);
+	if (c && key_hook)
+		key_hook(c);
 }
 
 static void kbd_irq(struct trap_frame *f)
 {
-	uint8_t code;
-	char c;
-
 	(void)f;
-	if (!(inb(KBD_STATUS) & 1))
-		return;
-	code = inb(KBD_DATA);
-	if (code == 0x2A || code == 0x36) { shift = 1; return; }
-	if (code == 0xAA || code == 0xB6) { shift = 0; return; }
-	if (code & 0x80)
-		return;                            /* key release */
-	c = translate(code);
-	if (c && key_hook)
-		key_hook(c);
+	if (inb(KBD_STATUS) & STATUS_OUT_FULL)
+		scan_code(inb(KBD_DATA));
 }
 
 /* Wait until the status bit is `want` (0 or the bit); 0, or -1 on timeout. */
@@ -108,7 +107,9 @@ static const char *self_test(void)
 	return 0;
 }
 
-void kbd_init(void (*on_char)(char c))
+/* NULL once a PS/2 keyboard controller answered and IRQ 1 is installed;
+ * else why there is none (console_input.c says so). */
+const char *kbd_init(void (*on_char)(char c))
 {
 	const char *why = acpi_says_8042() ? 0 : "the ACPI FADT's boot flags say none";
 	int n;
@@ -117,11 +118,9 @@ void kbd_init(void (*on_char)(char c))
 		(void)inb(KBD_DATA);           /* drain what the BIOS left */
 	if (!why)
 		why = self_test();
-	if (why) {
-		printk("nickel: keyboard: no i8042 (%s); keys on the serial console only\n",
-		       why);
-		return;
-	}
+	if (why)
+		return why;
 	key_hook = on_char;
 	irq_install(1, kbd_irq);
+	return 0;
 }

@@ -72,6 +72,56 @@ void kernel_page_set_present(uint32_t va, int present)
 	invlpg(va);
 }
 
+/* The highest physical address bit a 4 MiB page can hold through PSE-36
+ * (CPUID.1:EDX bit 17): MAXPHYADDR - 1, at most 39; 0 without PSE-36. */
+static unsigned pse36_top_bit(void)
+{
+	uint32_t r[4];
+	unsigned maxphys = 36;
+
+	cpuid(1, 0, r);
+	if (!(r[3] & (1u << 17)))
+		return 0;
+	cpuid(0x80000000u, 0, r);
+	if (r[0] >= 0x80000008u) {
+		cpuid(0x80000008u, 0, r);
+		maxphys = r[0] & 0xFF;
+	}
+	return (maxphys > 40 ? 40 : maxphys) - 1;
+}
+
+/*
+ * A device's registers above 4 GiB (a 64-bit PCI BAR the firmware put
+ * high, as OVMF does): one 4 MiB page reaches them through PSE-36, the
+ * PDE's bits 20..13 holding physical address bits 39..32 (Intel SDM vol. 3,
+ * 4.3).  Below 4 GiB, ioremap().  NULL when the CPU cannot reach it or the
+ * region crosses a 4 MiB boundary.
+ */
+void *ioremap64(uint64_t phys, uint32_t size)
+{
+	uint64_t base = phys & ~0x3FFFFFull;
+	unsigned long f;
+	uint32_t va;
+
+	if (phys + size <= 0x100000000ull)
+		return ioremap((uint32_t)phys, size);
+	if ((phys + size - 1) >> (pse36_top_bit() + 1) || !pse36_top_bit() ||
+	    (phys & 0x3FFFFF) + size > 0x400000)
+		return 0;
+	f = spin_lock_irqsave(&ioremap_lock);
+	if (ioremap_next >= IOREMAP_END) {
+		spin_unlock_irqrestore(&ioremap_lock, f);
+		return 0;
+	}
+	va = ioremap_next;
+	ioremap_next += 0x400000;
+	boot_page_dir[PDE_INDEX(va)] = (uint32_t)base | (uint32_t)(base >> 32) << 13 |
+		PTE_PRESENT | PTE_WRITE | PTE_4M | PTE_PCD | PTE_PWT;
+	invlpg(va);
+	spin_unlock_irqrestore(&ioremap_lock, f);
+	return (void *)(va + (uint32_t)(phys & 0x3FFFFF));
+}
+
 /*
  * Map the 4 MiB regions covering [phys, phys+size) uncached.  Below lowmem
  * the direct map already covers it.  Windows are never unmapped.

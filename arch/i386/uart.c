@@ -33,6 +33,11 @@ void uart_init(void)
 	present = inb(COM1 + REG_LSR) != 0xFF;
 }
 
+int uart_present(void)
+{
+	return present;
+}
+
 void uart_putc(char c)
 {
 	int spins = 100000;

@@ -2,7 +2,10 @@
  * keys.c - the console keys of contract.md, handled by the "keys" kernel
  * thread (never in the interrupt handler: a stat dump is long).
  *   s stat dump   t tracing on/off   r next policy (nick -> o1 -> rr -> mine)
- *   + add a hog   - remove a hog     h help
+ *   + add a hog   - remove a hog     b backtraces   v live panel   h help
+ * The keys come from every keyboard (serial, PS/2, USB) through the one key
+ * table (console/keymap.c): a key added here must be a character of it
+ * (tests/unit/test_keymap.c walks this list, KEYS_HANDLED in keys.h).
  */
 #include "diag/keys.h"
 #include "console/console_input.h"
@@ -20,7 +23,7 @@
 static void help(void)
 {
 	printk("nickel keys: s stat dump, t trace on/off, r switch policy "
-	       "(nick -> o1 -> rr -> mine), + add a hog, - remove a hog, "
+	       "(nick -> o1 -> rr -> mine), + (or =) add a hog, - remove a hog, "
 	       "b backtraces of every CPU and sleeper, v live panel on/off, h help\n");
 }
 
@@ -54,7 +57,7 @@ static void handle_key(int c)
 	case 'b': backtraces_all(); break;
 	case 'v': panel_toggle(); break;
 	case 'h': case '?': help(); break;
-	case '+':
+	case '+': case '=':                  /* the '=/+' key, shifted or not */
 		pid = on_request.add_hog(0);
 		if (pid > 0)
 			printk("nickel: added hog pid %d\n", pid);

@@ -40,6 +40,7 @@ extern uint32_t boot_page_dir[1024];       /* boot/entry.asm: the kernel's */
 
 void paging_init(void);                    /* drop the boot identity map */
 void *ioremap(uint32_t phys, uint32_t size);
+void *ioremap64(uint64_t phys, uint32_t size);   /* above 4 GiB too (PSE-36) */
 uint32_t *pgdir_create(void);              /* new tree sharing the kernel half */
 void pgdir_destroy(uint32_t *pd);          /* frees user page tables (not pages) */
 int  map_page(uint32_t *pd, uint32_t va, uint32_t pa, uint32_t flags);
