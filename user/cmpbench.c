@@ -6,7 +6,7 @@
  *
  *   cmpbench [tests=null,pipe,reqreply] [hogs=0,4] [reqs=200] [hog_reqs=100]
  *            [sleep_us=5000] [settle_ms=200] [pipe_n=2000] [null_n=100000]
- *            [batches=5] [pin=CPU] [null_call=getppid|getpid]
+ *            [batches=5] [pin=CPU] [null_call=getppid|getpid] [entry=fast|int80]
  *
  *   null      getppid() null_n times (as lmbench's lat_syscall null):
  *             nanoseconds per call (null_call=getpid: getpid instead, which
@@ -19,6 +19,9 @@
  *             answer; the wake-up round trip's p50, p99 and max in us
  *             (reqs requests without hogs, hog_reqs with them)
  *
+ * entry=int80 makes every call through int $0x80 even when the kernel
+ * offers a fast entry (AT_SYSINFO; nickel.h), to compare the two paths.
+ *
  * pin=CPU keeps cmpbench and every process it starts (the children inherit
  * the mask) on that CPU: a wake-up then never has to reach another CPU.
  * null and pipe time batches (a fifth of the calls each by default) and
@@ -26,7 +29,7 @@
  * move the number.  Times are CLOCK_MONOTONIC (on nickel the TSC).
  * Output, one line per result (the tool parses these):
  *
- *   bench start kernel=nickel release=R pid=P pin=CPU|-1
+ *   bench start kernel=nickel release=R pid=P pin=CPU|-1 entry=fast|int80
  *   bench name=null n=N ns=X.X call=getppid
  *   bench name=pipe n=N rt_us=X.XX
  *   bench name=reqreply hogs=H n=N p50_us=A p99_us=B max_us=C avg_us=D
@@ -309,8 +312,11 @@ int main(int argc, char **argv)
 			pin = -1;
 		}
 	}
-	nk_printf("bench start kernel=%s release=%s pid=%ld pin=%ld\n", u.sysname, u.release,
-		  sys_getpid(), pin);
+	const char *entry = nk_arg(argc, argv, "entry");
+	if (entry && strcmp(entry, "int80") == 0)
+		__nk_sysinfo = __nk_int80;
+	nk_printf("bench start kernel=%s release=%s pid=%ld pin=%ld entry=%s\n", u.sysname,
+		  u.release, sys_getpid(), pin, __nk_sysinfo == __nk_int80 ? "int80" : "fast");
 	if (listed(tests, "null"))
 		bench_null(null_n, batches, nk_arg(argc, argv, "null_call"));
 	if (listed(tests, "pipe"))
