@@ -4,9 +4,10 @@
  * (tools/compare-linux, `make compare-linux`, docs/lab.md "nickel beside
  * Linux").
  *
- *   cmpbench [tests=null,pipe,reqreply] [hogs=0,4] [reqs=200] [hog_reqs=100]
- *            [sleep_us=5000] [settle_ms=200] [pipe_n=2000] [null_n=100000]
- *            [batches=5] [pin=CPU] [null_call=getppid|getpid]
+ *   cmpbench [tests=null,pipe,reqreply,yield,fork] [hogs=0,4] [reqs=200]
+ *            [hog_reqs=100] [sleep_us=5000] [settle_ms=200] [pipe_n=2000]
+ *            [null_n=100000] [yield_n=20000] [fork_n=300]
+ *            [batches=5] [pin=CPU] [null_call=getppid|getpid] [entry=fast|int80]
  *
  *   null      getppid() null_n times (as lmbench's lat_syscall null):
  *             nanoseconds per call (null_call=getpid: getpid instead, which
@@ -15,11 +16,19 @@
  *             lat_pipe): microseconds per round trip
  *   ipc       (nickel only, not in the default list) an empty IPC call to a
  *             child and its reply, pipe_n times: microseconds per round trip
+ *   yield     two tasks on one CPU (the pin= CPU, else CPU 0) calling
+ *             sched_yield: nanoseconds per call of the measuring one, each
+ *             call a switch to the other task and back (yield_n calls)
+ *   fork      fork, the child's exit, the parent's wait, fork_n times:
+ *             microseconds each
  *   reqreply  for each count in hogs=: that many CPU hogs spin while a
  *             client sleeps sleep_us (plus 0..999 us, a different phase
  *             each time), writes a byte to a server and waits for its
  *             answer; the wake-up round trip's p50, p99 and max in us
  *             (reqs requests without hogs, hog_reqs with them)
+ *
+ * entry=int80 makes every call through int $0x80 even when the kernel
+ * offers a fast entry (AT_SYSINFO; nickel.h), to compare the two paths.
  *
  * pin=CPU keeps cmpbench and every process it starts (the children inherit
  * the mask) on that CPU: a wake-up then never has to reach another CPU.
@@ -28,10 +37,12 @@
  * move the number.  Times are CLOCK_MONOTONIC (on nickel the TSC).
  * Output, one line per result (the tool parses these):
  *
- *   bench start kernel=nickel release=R pid=P pin=CPU|-1
+ *   bench start kernel=nickel release=R pid=P pin=CPU|-1 entry=fast|int80
  *   bench name=null n=N ns=X.X call=getppid
  *   bench name=pipe n=N rt_us=X.XX
  *   bench name=ipc n=N rt_us=X.XX
+ *   bench name=yield n=N ns=X.X
+ *   bench name=fork n=N us=X.X
  *   bench name=reqreply hogs=H n=N p50_us=A p99_us=B max_us=C avg_us=D
  *   bench end status=S
  *
@@ -255,6 +266,64 @@ static int bench_ipc(long n, long batches)
 	return 0;
 }
 
+/* ---- yield: two tasks on one CPU take turns --------------------------------------- */
+static void yield_op(void)
+{
+	sys_sched_yield();
+}
+
+/* Both on `cpu` (the child inherits the mask); back to `pin` after. */
+static int bench_yield(long n, long batches, long pin)
+{
+	unsigned long one = 1UL << ((pin >= 0 ? pin : 0) % 32), all = ~0UL;
+	long pid;
+	int st;
+
+	sys_sched_setaffinity(0, sizeof one, &one);
+	pid = sys_fork();
+	if (pid == 0)
+		for (;;)
+			sys_sched_yield();
+	if (pid < 0) {
+		nk_printf("cmpbench: fork failed: %ld\n", pid);
+		return 1;
+	}
+	median_batch_ps(n / 10 + 1, 1, yield_op);
+	long long ps = median_batch_ps(n, batches, yield_op);
+	sys_kill((int)pid, LNX_SIGKILL);
+	sys_waitpid((int)pid, &st, 0);
+	if (pin < 0)
+		sys_sched_setaffinity(0, sizeof all, &all);
+	nk_printf("bench name=yield n=%ld ns=%lld.%lld\n", n, ps / 1000, ps % 1000 / 100);
+	return 0;
+}
+
+/* ---- fork: fork + exit + wait ------------------------------------------------------- */
+static int fork_ok = 1;
+
+static void fork_op(void)
+{
+	long pid = sys_fork();
+	int st;
+
+	if (pid == 0)
+		sys_exit_group(0);
+	if (pid < 0 || sys_waitpid((int)pid, &st, 0) != pid)
+		fork_ok = 0;
+}
+
+static int bench_fork(long n, long batches)
+{
+	median_batch_ps(n / 10 + 1, 1, fork_op);
+	long long ps = median_batch_ps(n, batches, fork_op);
+	if (!fork_ok) {
+		nk_printf("cmpbench: a fork or its wait failed\n");
+		return 1;
+	}
+	nk_printf("bench name=fork n=%ld us=%lld.%lld\n", n, ps / 1000000, ps % 1000000 / 100000);
+	return 0;
+}
+
 /* ---- reqreply: wake-up round trips beside CPU hogs ------------------------------- */
 static void start_hogs(long n)
 {
@@ -355,6 +424,8 @@ int main(int argc, char **argv)
 	long settle_ms = lab_arg_long(argc, argv, "settle_ms", 200);
 	long pipe_n = lab_arg_long(argc, argv, "pipe_n", 2000);
 	long null_n = lab_arg_long(argc, argv, "null_n", 100000);
+	long yield_n = lab_arg_long(argc, argv, "yield_n", 20000);
+	long fork_n = lab_arg_long(argc, argv, "fork_n", 300);
 	long batches = lab_arg_long(argc, argv, "batches", 5);
 	long pin = lab_arg_long(argc, argv, "pin", -1);
 	struct lnx_utsname u;
@@ -377,14 +448,21 @@ int main(int argc, char **argv)
 			pin = -1;
 		}
 	}
-	nk_printf("bench start kernel=%s release=%s pid=%ld pin=%ld\n", u.sysname, u.release,
-		  sys_getpid(), pin);
+	const char *entry = nk_arg(argc, argv, "entry");
+	if (entry && strcmp(entry, "int80") == 0)
+		__nk_sysinfo = __nk_int80;
+	nk_printf("bench start kernel=%s release=%s pid=%ld pin=%ld entry=%s\n", u.sysname,
+		  u.release, sys_getpid(), pin, __nk_sysinfo == __nk_int80 ? "int80" : "fast");
 	if (listed(tests, "null"))
 		bench_null(null_n, batches, nk_arg(argc, argv, "null_call"));
 	if (listed(tests, "pipe"))
 		status |= bench_pipe(pipe_n, batches);
 	if (listed(tests, "ipc"))
 		status |= bench_ipc(pipe_n, batches);
+	if (listed(tests, "yield"))
+		status |= bench_yield(yield_n, batches, pin);
+	if (listed(tests, "fork"))
+		status |= bench_fork(fork_n, batches);
 	if (listed(tests, "reqreply"))
 		for (const char *p = hogs; p && *p; ) {
 			long h = strtol(p, 0, 10);

@@ -33,7 +33,7 @@
 #define EFLAGS_RESERVED 0x2            /* bit 1 is always set */
 
 /* 128-byte slots: a TSS never straddles a page. */
-static struct { struct tss tss; } __attribute__((aligned(128))) df_task[NR_CPUS];
+static struct { struct tss tss; } __attribute__((aligned(128))) df_task[NR_CPUS_MAX];
 
 void double_fault_init_cpu(struct cpu *c)
 {

@@ -6,9 +6,10 @@
  */
 #include "arch/percpu.h"
 #include "arch/cpu.h"
+#include "arch/sysenter.h"
 #include "lib/string.h"
 
-struct cpu cpus[NR_CPUS];
+struct cpu cpus[NR_CPUS_MAX];
 int ncpus = 1;
 
 /* One 8-byte descriptor: base, limit (in 4 KiB units when gran=1), type. */
@@ -61,11 +62,15 @@ void gdt_init_cpu(struct cpu *c)
 	c->gdt[5] = segment((uint32_t)&c->tss, sizeof(c->tss) - 1, ACC_TSS, 0);
 	c->gdt[6] = 0;                        /* until double_fault_init_cpu */
 	load_gdt(c);
+	sysenter_init_cpu(c);                 /* its MSRs name these segments */
 }
 
+/* c is the running CPU: int 0x80 and interrupts from ring 3 find esp0 in
+ * its TSS, SYSENTER in an MSR of the CPU itself (sysenter.c). */
 void tss_set_kernel_stack(struct cpu *c, uint32_t esp0)
 {
 	c->tss.esp0 = esp0;
+	sysenter_set_stack(esp0);
 }
 
 /* The double-fault task's TSS: the IDT's task gate for vector 8 names it. */

@@ -115,7 +115,7 @@ int in_interrupt(void)
 
 /* What each CPU was doing when its current interrupt came (the watchdog's
  * backtrace); interrupt gates do not nest, so one per CPU is enough. */
-static struct trap_frame *irq_frames[NR_CPUS];
+static struct trap_frame *irq_frames[NR_CPUS_MAX];
 
 struct trap_frame *trap_irq_frame(int cpu)
 {

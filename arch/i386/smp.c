@@ -46,7 +46,7 @@ static struct {
 } call;
 
 #define MAX_CATCH_UP HZ                 /* ticks one interrupt may run */
-static uint32_t ticked[NR_CPUS];        /* jiffies of CPU c's last tick; CPU c only */
+static uint32_t ticked[NR_CPUS_MAX];        /* jiffies of CPU c's last tick; CPU c only */
 
 int smp_lapic_ticks(void)
 {
@@ -97,7 +97,7 @@ static void call_irq(struct trap_frame *f)
 	lapic_eoi();
 }
 
-static volatile int stopped[NR_CPUS];   /* CPU c has stopped; written by c */
+static volatile int stopped[NR_CPUS_MAX];   /* CPU c has stopped; written by c */
 static volatile int stop_wanted;        /* set by panic, before the stop IPI */
 
 static void stop_this_cpu(void)

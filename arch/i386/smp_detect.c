@@ -65,8 +65,8 @@ static void report_table(void)
 	if (fw.cpus_disabled)
 		printk("nickel: smp: %d disabled CPU entries skipped\n", fw.cpus_disabled);
 	if (fw.cpus_over_limit)
-		printk("nickel: smp: %d CPUs beyond NR_CPUS=%d ignored\n",
-		       fw.cpus_over_limit, NR_CPUS);
+		printk("nickel: smp: %d CPUs beyond NR_CPUS_MAX=%d ignored\n",
+		       fw.cpus_over_limit, NR_CPUS_MAX);
 }
 
 /* xAPIC ids are 8 bits (255: broadcast): CPUs with larger ids need x2APIC. */

@@ -26,7 +26,7 @@
 #include "arch/cpu.h"
 #include "arch/lapic.h"
 
-static uint32_t last_report[NR_CPUS];   /* jiffies + 1 of the last report; that CPU only */
+static uint32_t last_report[NR_CPUS_MAX];   /* jiffies + 1 of the last report; that CPU only */
 
 static void report(int cpu, const char *why)
 {

@@ -34,7 +34,7 @@ struct trace_ring {
 };
 
 int trace_on;
-static struct trace_ring rings[NR_CPUS];
+static struct trace_ring rings[NR_CPUS_MAX];
 
 static void copy_task(struct sched_task *t, int *pid, int16_t *prio, char *comm)
 {
@@ -163,7 +163,7 @@ static void print_header(const unsigned *left)
  * "tracing on" after the final trace and after every `t`. */
 void trace_dump(void)
 {
-	unsigned pos[NR_CPUS], left[NR_CPUS];
+	unsigned pos[NR_CPUS_MAX], left[NR_CPUS_MAX];
 	int c;
 
 	trace_on = 0;

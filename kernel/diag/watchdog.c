@@ -41,7 +41,7 @@ static struct {
 	volatile int warned;               /* this episode was reported */
 	volatile int backtrace_wanted;     /* set by a checker, cleared by the NMI */
 	volatile int late_nmis;            /* asked for, given up on, not yet come */
-} wd[NR_CPUS];
+} wd[NR_CPUS_MAX];
 
 void watchdog_touch(int cpu)
 {

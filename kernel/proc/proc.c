@@ -27,6 +27,7 @@
 #include "arch/cpu.h"
 #include "panic.h"
 #include "mm/uaccess.h"
+#include "arch/sysenter.h"
 
 static struct task *init_task;
 
@@ -49,7 +50,8 @@ static void user_frame_init(struct trap_frame *f, uint32_t eip, uint32_t esp)
 
 /* Lay out argc, argv, envp (empty) and auxv at the top of the stack as
  * Linux i386 does; returns the initial esp, 0 on a fault. */
-static uint32_t build_stack(struct mm *mm, int argc, char **argv, uint32_t entry)
+static uint32_t build_stack(struct mm *mm, int argc, char **argv, uint32_t entry,
+			    uint32_t sysinfo)
 {
 	uint32_t sp = USER_TOP, ptrs[MAX_ARGS + 1], frame[MAX_ARGS + 16];
 	int i, n = 0;
@@ -74,6 +76,10 @@ static uint32_t build_stack(struct mm *mm, int argc, char **argv, uint32_t entry
 	frame[n++] = 6;  frame[n++] = PAGE_SIZE;  /* AT_PAGESZ */
 	frame[n++] = 9;  frame[n++] = entry;      /* AT_ENTRY */
 	frame[n++] = 25; frame[n++] = USER_TOP - 16;  /* AT_RANDOM */
+	if (sysinfo) {                            /* the fast entry (sysenter.h) */
+		frame[n++] = AT_SYSINFO;
+		frame[n++] = sysinfo;
+	}
 	frame[n++] = 0;  frame[n++] = 0;          /* AT_NULL */
 	sp -= (uint32_t)n * 4;
 	sp &= ~15u;
@@ -95,7 +101,7 @@ static struct mm *load_program(const struct module *m, int argc, char **argv,
 	 * meanwhile: a switch back to us would load current->mm's CR3. */
 	preempt_disable();
 	pgdir_activate(mm->pgdir);
-	*sp = *entry ? build_stack(mm, argc, argv, *entry) : 0;
+	*sp = *entry ? build_stack(mm, argc, argv, *entry, vsyscall_map(mm)) : 0;
 	write_cr3(old_cr3);
 	preempt_enable();
 	if (!*sp) {

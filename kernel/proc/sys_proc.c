@@ -95,13 +95,15 @@ static long sys_getpid(struct syscall_args *sa)
 	return current->se.pid;
 }
 
-/* The parent may be exiting on another CPU: read its pid under the lock. */
+/* The parent may be exiting on another CPU: read its pid under the lock.
+ * Interrupts are off already (registered irqs_off): no irqsave needed. */
 static long sys_getppid(struct syscall_args *sa)
 {
-	unsigned long f = spin_lock_irqsave(&tasks_lock);
-	long ppid = current->parent ? current->parent->se.pid : 0;
+	long ppid;
 
-	spin_unlock_irqrestore(&tasks_lock, f);
+	spin_lock(&tasks_lock);
+	ppid = current->parent ? current->parent->se.pid : 0;
+	spin_unlock(&tasks_lock);
 	return ppid;
 }
 
@@ -114,7 +116,7 @@ void sys_proc_init(void)
 	syscall_register(NR_waitpid, sys_waitpid);
 	syscall_register(NR_wait4, sys_waitpid);   /* rusage is not filled */
 	syscall_register(NR_kill, sys_kill);
-	syscall_register(NR_getpid, sys_getpid);
-	syscall_register(NR_gettid, sys_getpid);
-	syscall_register(NR_getppid, sys_getppid);
+	syscall_register_irqs_off(NR_getpid, sys_getpid);
+	syscall_register_irqs_off(NR_gettid, sys_getpid);
+	syscall_register_irqs_off(NR_getppid, sys_getppid);
 }

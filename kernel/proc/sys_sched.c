@@ -213,7 +213,7 @@ void sys_sched_init(void)
 	syscall_register(NR_sched_getscheduler, sys_sched_getscheduler);
 	syscall_register(NR_sched_getparam, sys_sched_getparam);
 	syscall_register(NR_sched_setparam, sys_sched_setparam);
-	syscall_register(NR_sched_yield, sys_sched_yield);
+	syscall_register_irqs_off(NR_sched_yield, sys_sched_yield);   /* schedule() wants them off */
 	syscall_register(NR_sched_get_priority_max, sys_priority_max);
 	syscall_register(NR_sched_get_priority_min, sys_priority_min);
 	syscall_register(NR_sched_rr_get_interval, sys_sched_rr_get_interval);

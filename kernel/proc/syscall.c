@@ -1,6 +1,8 @@
 /*
- * syscall.c - int $0x80: number in eax, arguments in ebx ecx edx esi edi
- * ebp, result (or -errno) back in eax.  Unknown numbers get -ENOSYS.
+ * syscall.c - int $0x80 and the fast entry (arch/i386/sysenter_entry.asm): number
+ * in eax, arguments in ebx ecx edx esi edi ebp, result (or -errno) back in
+ * eax.  Unknown numbers get -ENOSYS.  Both entries arrive with interrupts
+ * off; most calls turn them on, the few registered irqs_off do not.
  */
 #include "proc/syscall.h"
 #include "arch/trap.h"
@@ -8,10 +10,17 @@
 #include "arch/cpu.h"
 
 static syscall_fn table[NR_SYSCALLS];
+static uint8_t irqs_off[NR_SYSCALLS];      /* run without sti/cli */
 
 void syscall_register(int nr, syscall_fn fn)
 {
 	table[nr] = fn;
+}
+
+void syscall_register_irqs_off(int nr, syscall_fn fn)
+{
+	table[nr] = fn;
+	irqs_off[nr] = 1;
 }
 
 static void syscall_entry(struct trap_frame *f)
@@ -22,6 +31,10 @@ static void syscall_entry(struct trap_frame *f)
 
 	if (nr >= NR_SYSCALLS || !table[nr]) {
 		f->eax = (uint32_t)-ENOSYS;
+		return;
+	}
+	if (irqs_off[nr]) {
+		f->eax = (uint32_t)table[nr](&sa);
 		return;
 	}
 	sti();                   /* system calls run with interrupts on */

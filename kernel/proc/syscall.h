@@ -16,6 +16,10 @@ typedef long (*syscall_fn)(struct syscall_args *sa);
 void syscall_init(void);
 /* Each sys_*.c file registers its calls. */
 void syscall_register(int nr, syscall_fn fn);
+/* A call that never sleeps, waits or loops, or that sleeps only through
+ * schedule() (which wants interrupts off anyway): it runs with interrupts
+ * off, as the trap left them, and saves the sti/cli pair. */
+void syscall_register_irqs_off(int nr, syscall_fn fn);
 void sys_proc_init(void);
 void sys_file_init(void);
 void sys_mem_init(void);

@@ -32,7 +32,7 @@ struct list_node all_tasks = LIST_INIT(all_tasks);
 spinlock_t tasks_lock = SPINLOCK_INIT("tasks");
 static unsigned nr_tasks;
 static int next_pid = 1;
-static struct task idle_tasks[NR_CPUS];
+static struct task idle_tasks[NR_CPUS_MAX];
 
 /* CPU `cpu`'s idle task runs on the stack that is current now. */
 struct task *idle_task_init(int cpu)

@@ -23,10 +23,7 @@
 #include <stdbool.h>
 #include "lib/list.h"
 #include "sched_env.h"
-
-#ifndef NR_CPUS_MAX
-#define NR_CPUS_MAX 64          /* override with -DNR_CPUS_MAX=N (N <= 64) */
-#endif
+#include "nr_cpus.h"          /* NR_CPUS_MAX */
 
 /* Public constants carry a SCHED_ prefix; sched_impl.h has the Linux names. */
 #define SCHED_HZ            1000

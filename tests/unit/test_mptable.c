@@ -168,7 +168,7 @@ UNIT_TEST(unknown_entry_type_is_refused)
 	CHECK(strcmp(why, "unknown MP entry type") == 0);
 }
 
-UNIT_TEST(too_many_cpus_keeps_the_first_sixteen)
+UNIT_TEST(too_many_cpus_keeps_the_first_fw_max_cpus)
 {
 	struct fw_config cfg;
 	const char *why;
@@ -177,11 +177,11 @@ UNIT_TEST(too_many_cpus_keeps_the_first_sixteen)
 	fake_reset();
 	mpf(MPF_AT, CFG_AT, 0);
 	cfg_begin();
-	for (i = 0; i < 18; i++)
+	for (i = 0; i < FW_MAX_CPUS + 2; i++)
 		cpu((uint8_t)i, 1);
 	cfg_finish();
 	CHECK_EQ(0, parse(&cfg, &why));
-	CHECK_EQ(16, cfg.ncpus);
+	CHECK_EQ(FW_MAX_CPUS, cfg.ncpus);
 	CHECK_EQ(2, cfg.cpus_over_limit);
 	CHECK_EQ(0, cfg.nioapic);
 }

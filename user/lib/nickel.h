@@ -43,44 +43,52 @@ struct lnx_stat {
 	unsigned long  unused4, unused5;
 };
 
-/* ---- raw traps: number in eax, args in ebx ecx edx esi edi (ebp) ---------- */
+/* ---- raw calls: number in eax, args in ebx ecx edx esi edi (ebp) ----------
+ * Through __nk_sysinfo: the kernel's fast entry when the auxiliary vector
+ * names one (AT_SYSINFO: nickel's SYSENTER page, Linux's vDSO
+ * __kernel_vsyscall), else __nk_int80 (int $0x80; ret).  Either preserves
+ * every register but eax, as a call clobbers the flags. */
+#define NK_AT_SYSINFO 32
+extern long (*__nk_sysinfo)(void);
+long __nk_int80(void);
+#define NK_SYSCALL "call *__nk_sysinfo"
 static inline long syscall0(long n)
 {
 	long r;
-	__asm__ volatile("int $0x80" : "=a"(r) : "a"(n) : "memory");
+	__asm__ volatile(NK_SYSCALL : "=a"(r) : "a"(n) : "memory", "cc");
 	return r;
 }
 static inline long syscall1(long n, long a)
 {
 	long r;
-	__asm__ volatile("int $0x80" : "=a"(r) : "a"(n), "b"(a) : "memory");
+	__asm__ volatile(NK_SYSCALL : "=a"(r) : "a"(n), "b"(a) : "memory", "cc");
 	return r;
 }
 static inline long syscall2(long n, long a, long b)
 {
 	long r;
-	__asm__ volatile("int $0x80" : "=a"(r) : "a"(n), "b"(a), "c"(b) : "memory");
+	__asm__ volatile(NK_SYSCALL : "=a"(r) : "a"(n), "b"(a), "c"(b) : "memory", "cc");
 	return r;
 }
 static inline long syscall3(long n, long a, long b, long c)
 {
 	long r;
-	__asm__ volatile("int $0x80" : "=a"(r)
-			 : "a"(n), "b"(a), "c"(b), "d"(c) : "memory");
+	__asm__ volatile(NK_SYSCALL : "=a"(r)
+			 : "a"(n), "b"(a), "c"(b), "d"(c) : "memory", "cc");
 	return r;
 }
 static inline long syscall4(long n, long a, long b, long c, long d)
 {
 	long r;
-	__asm__ volatile("int $0x80" : "=a"(r)
-			 : "a"(n), "b"(a), "c"(b), "d"(c), "S"(d) : "memory");
+	__asm__ volatile(NK_SYSCALL : "=a"(r)
+			 : "a"(n), "b"(a), "c"(b), "d"(c), "S"(d) : "memory", "cc");
 	return r;
 }
 static inline long syscall5(long n, long a, long b, long c, long d, long e)
 {
 	long r;
-	__asm__ volatile("int $0x80" : "=a"(r)
-			 : "a"(n), "b"(a), "c"(b), "d"(c), "S"(d), "D"(e) : "memory");
+	__asm__ volatile(NK_SYSCALL : "=a"(r)
+			 : "a"(n), "b"(a), "c"(b), "d"(c), "S"(d), "D"(e) : "memory", "cc");
 	return r;
 }
 /* Six arguments need ebp, which C code cannot hand to inline asm: in syscall6.S. */

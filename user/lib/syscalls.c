@@ -4,7 +4,7 @@
  * newlib is configured with --disable-newlib-supplied-syscalls, so it calls
  * these (both spellings: the reentrant wrappers in newlib's libc/reent call
  * the plain names for this target, _write_r -> write; other code uses _write).
- * Each is a Linux i386 system call through int $0x80 (nickel.h).
+ * Each is a Linux i386 system call through the kernel's entry (nickel.h).
  *
  * errno convention: the kernel returns -LNX_Exxx (Linux numbers).  Here we set
  * newlib's errno to newlib's number for the same condition

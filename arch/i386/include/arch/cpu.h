@@ -41,7 +41,7 @@ static inline uint32_t read_cr3(void) { uint32_t v; __asm__ volatile("mov %%cr3,
  * save CR3, and the double-fault report wants the one that faulted. */
 static inline void write_cr3(uint32_t v)
 {
-	cpus[current_thread_info()->cpu & (NR_CPUS - 1)].tss.cr3 = v;
+	cpus[current_thread_info()->cpu & (NR_CPUS_MAX - 1)].tss.cr3 = v;
 	__asm__ volatile("mov %0,%%cr3" : : "r"(v) : "memory");
 }
 

@@ -12,8 +12,9 @@
 #ifndef ARCH_FW_TABLES_H
 #define ARCH_FW_TABLES_H
 #include <stdint.h>
+#include "sched/nr_cpus.h"
 
-#define FW_MAX_CPUS 16          /* = NR_CPUS (percpu.h); the rest are counted */
+#define FW_MAX_CPUS NR_CPUS_MAX /* the rest are counted */
 #define FW_ISA_IRQS 16
 
 /*

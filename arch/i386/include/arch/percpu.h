@@ -7,8 +7,10 @@
 #ifndef ARCH_PERCPU_H
 #define ARCH_PERCPU_H
 #include <stdint.h>
-
-#define NR_CPUS 16
+#include "sched/nr_cpus.h"      /* NR_CPUS_MAX: the one limit */
+#if NR_CPUS_MAX & (NR_CPUS_MAX - 1)
+#error "write_cr3 (cpu.h) masks CPU ids with NR_CPUS_MAX - 1: a power of two"
+#endif
 
 struct tss {
 	uint32_t link, esp0, ss0, esp1, ss1, esp2, ss2, cr3, eip, eflags;
@@ -31,7 +33,7 @@ struct cpu {
 	volatile uint32_t ipis;       /* IPIs received (stat dump) */
 };
 
-extern struct cpu cpus[NR_CPUS];
+extern struct cpu cpus[NR_CPUS_MAX];
 extern int ncpus;
 
 /* Segment selectors (same on every CPU). */

@@ -1,0 +1,85 @@
+"""Many CPUs: nickel boots 32 and 64 vCPUs (NR_CPUS_MAX, kernel/sched/
+nr_cpus.h) on pc and q35, with xAPIC ids up to 63, every CPU online and
+its idle accounting ticking with the clock; 64 hogs on 32 CPUs end up two
+on each CPU.  QEMU runs every vCPU on the host's few cores, so the runs
+are short (2 s of guest time), the timeouts generous, and the checks are
+counts and states, never speed."""
+import importlib.util
+import os
+import re
+from lib import nickel_log as L
+from scenario import Scenario
+
+# tests/scenarios/smp.py by path (its all_online: every CPU online, the
+# table named, each AP's ticks growing like the clock).
+_spec = importlib.util.spec_from_file_location(
+    "smp_scenarios", os.path.join(os.path.dirname(os.path.abspath(__file__)), "smp.py"))
+_smp = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_smp)
+all_online = _smp.all_online
+
+BOOT_ARGS = "demo=none stats=500 run=2 check=1"
+
+
+def banner(n):
+    return r"^nickel \S+ \(policy=\w+, cpus=%d, " % n
+
+
+def apic_ids_up_to(n):
+    """The table listed APIC ids 0..n-1 and each CPU answered with its own."""
+    def verify(log):
+        problems = all_online(n)(log)
+        ids = sorted(int(i) for i in re.findall(r"^nickel: cpu \d+ online \(apic id (\d+)\)",
+                                               log, re.M))
+        if ids != list(range(1, n)):
+            problems.append("APs answered with apic ids %s, expected 1..%d" % (ids[:8], n - 1))
+        return problems
+    return verify
+
+
+def two_hogs_per_cpu(log):
+    """64 hogs, 32 CPUs: in the last dump every CPU holds exactly 2 hogs
+    (they all start on CPU 0) and every hog is runnable."""
+    dumps = L.stat_dumps(log)
+    if not dumps:
+        return ["no stat dump"]
+    last = dumps[-1]
+    hogs = [t for t in last.tasks if t["name"] == "hog"]
+    problems = []
+    if len(hogs) != 64:
+        problems.append("%d hogs in the last dump, expected 64" % len(hogs))
+    per_cpu = [0] * 32
+    for h in hogs:
+        if 0 <= h["cpu"] < 32:
+            per_cpu[h["cpu"]] += 1
+        if h["state"] != "R":
+            problems.append("hog %d state %s, expected R" % (h["pid"], h["state"]))
+    for c, n in enumerate(per_cpu):
+        if n != 2:
+            problems.append("cpu %d holds %d hogs, expected 2 (all: %s)" % (c, n, per_cpu))
+            break
+    return problems
+
+
+SCENARIOS = [
+    Scenario("smp64-boot-pc-32-cpus-all-online", args=BOOT_ARGS, smp=32, mem=32,
+             expect=[banner(32)], forbid=[r"did not answer \(apic id", r"APIC error",
+                                         r"beyond NR_CPUS"],
+             verify=apic_ids_up_to(32), timeout=300),
+    Scenario("smp64-boot-pc-64-cpus-all-online", args=BOOT_ARGS, smp=64, mem=32,
+             expect=[banner(64)], forbid=[r"did not answer \(apic id", r"APIC error",
+                                         r"beyond NR_CPUS"],
+             verify=apic_ids_up_to(64), timeout=400),
+    Scenario("smp64-boot-q35-64-cpus-all-online", args=BOOT_ARGS, smp=64, mem=32,
+             machine="q35",
+             expect=[banner(64)], forbid=[r"did not answer \(apic id", r"APIC error",
+                                         r"beyond NR_CPUS"],
+             verify=apic_ids_up_to(64), timeout=400),
+    # 64 busy vCPUs on a 2-core host: 2 s of guest time took 7 minutes at
+    # host load 15 and 21 minutes (1259 s) at load 40; two hogs per CPU
+    # were already there in the dump at 1 s.
+    Scenario("smp64-64-hogs-on-32-cpus-two-per-cpu",
+             args="demo=hogs hogs=64 stats=1000 run=2 check=1", smp=32, mem=32,
+             expect=[r"demo hogs: 64 hogs"], forbid=[r"did not answer \(apic id"],
+             verify=two_hogs_per_cpu, timeout=1800),
+]
