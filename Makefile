@@ -39,7 +39,7 @@ QEMU_RUN = python3 tools/nickel-qemu --smp $(SMP) --mem $(MEM) \
 	$(foreach m,$(DEMO_MODULES) $(MODULES),--module $(m)) \
 	$(if $(strip $(QEMUFLAGS)),--qemu-flags="$(QEMUFLAGS)")
 
-.PHONY: all deps run test test-lab unit bench iso debug gdb sim clean
+.PHONY: all deps run test test-lab test-smp64 unit bench iso debug gdb sim clean
 all: $(KERNEL)
 
 # The parts' rules (mk/*.mk) come before the targets below, which use their
@@ -65,6 +65,11 @@ gdb: deps $(KERNEL)
 # they run: the kernel and ISO, the unit tests, the ring-3 programs, schedsim.
 test: deps $(KERNEL) $(ISO) unit-build user $(SCHEDSIM)
 	python3 tests/run.py --kernel $(KERNEL) --iso $(ISO) $(if $(LOAD),--load $(LOAD))
+
+# make test-smp64: 64 hogs on 32 vCPUs spread two per CPU (tests/scenarios/
+# smp64.py); minutes of host time on a small host, so kept out of make test.
+test-smp64: deps $(KERNEL) user
+	NICKEL_SMP64_HOGS=1 python3 tests/run.py --only '^smp64-'
 
 # make test-lab: the lab's latency claims (tests/scenarios/lab.py), which
 # depend on how busy the host is, so they stay out of make test.

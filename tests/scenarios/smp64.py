@@ -75,11 +75,15 @@ SCENARIOS = [
              expect=[banner(64)], forbid=[r"did not answer \(apic id", r"APIC error",
                                          r"beyond NR_CPUS"],
              verify=apic_ids_up_to(64), timeout=400),
-    # 64 busy vCPUs on a 2-core host: 2 s of guest time took 7 minutes at
-    # host load 15 and 21 minutes (1259 s) at load 40; two hogs per CPU
-    # were already there in the dump at 1 s.
-    Scenario("smp64-64-hogs-on-32-cpus-two-per-cpu",
-             args="demo=hogs hogs=64 stats=1000 run=2 check=1", smp=32, mem=32,
-             expect=[r"demo hogs: 64 hogs"], forbid=[r"did not answer \(apic id"],
-             verify=two_hogs_per_cpu, timeout=1800),
 ]
+
+# 64 busy vCPUs on a 2-core host take minutes (7 at host load 15, 21 at
+# load 40, for 2 s of guest time), past what make test can spend: this one
+# runs under `make test-smp64` (NICKEL_SMP64_HOGS=1), opt-in as the lab's
+# timing claims are.  Two hogs per CPU were already there in the 1 s dump.
+if os.environ.get("NICKEL_SMP64_HOGS"):
+    SCENARIOS.append(
+        Scenario("smp64-64-hogs-on-32-cpus-two-per-cpu",
+                 args="demo=hogs hogs=64 stats=1000 run=2 check=1", smp=32, mem=32,
+                 expect=[r"demo hogs: 64 hogs"], forbid=[r"did not answer \(apic id"],
+                 verify=two_hogs_per_cpu, timeout=1800))
