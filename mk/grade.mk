@@ -40,3 +40,13 @@ $(GRADE_SIM): $$(GRADE_SIM_OBJS)
 $(BUILD)/grade/%: labs/%.c $$(GRADE_HEADERS) $$(GRADE_OBJS)
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(GRADE_CFLAGS) -o $@ $< $(GRADE_OBJS)
+
+# make grade-submissions LAB=name SUBMISSIONS=DIR [OUT=dir] [JOBS=n]: grade a
+# course's submissions (bundles, repositories or directories in DIR) with
+# tools/grade-submissions; grades.csv and one folder per student in OUT
+# (default build/grades/LAB).  docs/teaching.md, "Grading a course".
+.PHONY: grade-submissions
+grade-submissions:
+	@test -n "$(LAB)" -a -n "$(SUBMISSIONS)" || { echo "make grade-submissions: LAB=name SUBMISSIONS=DIR" >&2; exit 2; }
+	python3 tools/grade-submissions --lab $(LAB) --out $(or $(OUT),$(BUILD)/grades/$(LAB)) \
+		$(if $(JOBS),--jobs $(JOBS)) $(wildcard $(SUBMISSIONS)/*)
