@@ -50,3 +50,10 @@ grade-submissions:
 	@test -n "$(LAB)" -a -n "$(SUBMISSIONS)" || { echo "make grade-submissions: LAB=name SUBMISSIONS=DIR" >&2; exit 2; }
 	python3 tools/grade-submissions --lab $(LAB) --out $(or $(OUT),$(BUILD)/grades/$(LAB)) \
 		$(if $(JOBS),--jobs $(JOBS)) $(wildcard $(SUBMISSIONS)/*)
+
+# make autograder LAB=name [OUT=zip]: the lab's Gradescope autograder
+# (tools/autograder; default build/autograder/LAB.zip).
+.PHONY: autograder
+autograder:
+	@test -n "$(LAB)" || { echo "make autograder: say which lab: LAB=name" >&2; exit 2; }
+	python3 tools/autograder make --lab $(LAB) $(if $(OUT),--out $(OUT))

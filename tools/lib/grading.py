@@ -311,17 +311,27 @@ SCHEDSIM = os.path.join("build", "grade", "schedsim")     # mk/grade.mk
 # QEMU with -icount: guest time is the count of instructions run, so a busy
 # host cannot stretch a tick or stall a request (tests/scenarios/lab.py).
 ICOUNT = "-icount shift=4,sleep=off"
+QEMU_BOOT_SECONDS = 30     # a boot under TCG on a busy host, before the run
+QEMU_LIMIT_FACTOR = 3
 
 
 class QemuTest(Test):
     qemu = True
 
     def __init__(self, name, points, append, check, functions, spec, hint="",
-                 modules=("hog",), smp=1, mem=64, timeout=120, qemu_flags=""):
+                 modules=("hog",), smp=1, mem=64, timeout=120, qemu_flags="",
+                 normal=None):
         Test.__init__(self, name, points, functions, spec, hint)
         self.append, self.check, self.modules = append, check, list(modules)
-        self.smp, self.mem, self.timeout = smp, mem, timeout
+        self.smp, self.mem = smp, mem
         self.qemu_flags = qemu_flags
+        # The limit: QEMU_LIMIT_FACTOR times the run's normal length (given,
+        # or the guest's seconds= plus QEMU_BOOT_SECONDS), never more than
+        # the timeout asked for: a hung kernel costs minutes, not 300 s.
+        if normal is None:
+            m = re.search(r"\bseconds=(\d+)", append)
+            normal = (int(m.group(1)) if m else 0) + QEMU_BOOT_SECONDS
+        self.timeout = min(timeout, QEMU_LIMIT_FACTOR * normal)
 
     def targets(self, lab):
         return ["build/nickel.elf", "user"]
@@ -340,16 +350,32 @@ class QemuTest(Test):
     def rerun(self, lab):
         return " ".join(shlex.quote(c) for c in self.command())
 
+    def log_path(self, lab):
+        return os.path.join("build", "grade", lab, self.name + ".log")
+
     def run(self, root, lab):
         try:
-            p = subprocess.run(self.command(), capture_output=True, text=True, cwd=root,
-                               timeout=self.timeout + 60)
-        except subprocess.TimeoutExpired:
-            return Outcome(message="QEMU did not finish in %d s" % (self.timeout + 60))
+            p = run_limited(self.command(), root, self.timeout + 30, memory=False)
+        except TimedOut as e:
+            return Outcome(message="QEMU " + str(e))
+        log = self.log_path(lab)
+        os.makedirs(os.path.dirname(os.path.join(root, log)), exist_ok=True)
+        with open(os.path.join(root, log), "w") as f:
+            f.write(p.stdout)
         if p.returncode != 0:
-            return Outcome(message="QEMU run ended with status %d (1: kernel panic, "
-                           "2: no power-off, 124: timeout)" % p.returncode)
+            why = {1: "kernel panic", 2: "no power-off (a triple fault, a reset)",
+                   124: "timeout: no power-off in %d s" % self.timeout}.get(p.returncode, "")
+            return Outcome(message="QEMU run ended with status %d (%s)%s; serial log kept "
+                           "in %s" % (p.returncode, why, panic_text(p.stdout), log))
         return checked(self.check, p.stdout)
+
+
+def panic_text(log):
+    """The kernel's own words when it panicked: the PANIC line."""
+    for line in log.splitlines():
+        if "PANIC" in line:
+            return ": " + line.strip()[:200]
+    return ""
 
 
 def checked(check, text):
