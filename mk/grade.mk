@@ -6,7 +6,7 @@
 # scheduler's unit tests (mk/unit.mk, mk/sched.mk) with labs/graded.h, from one
 # object per source (build/grade-obj/): a change to one file of the core
 # recompiles that file only.
-GRADE_TEST_SRCS := $(sort $(wildcard labs/*/test_*.c))
+GRADE_TEST_SRCS := $(sort $(wildcard labs/*/test_*.c labs/*/hidden/test_*.c))
 GRADE_BINS := $(patsubst labs/%.c,$(BUILD)/grade/%,$(GRADE_TEST_SRCS))
 GRADE_OBJ_DIR := $(BUILD)/grade-obj
 GRADE_CFLAGS = $(UNIT_CFLAGS) -Ilabs -Itools/schedsim -Wno-format-truncation

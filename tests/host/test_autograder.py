@@ -10,7 +10,8 @@ Gradescope documents for it: a numeric `score`, and per test a string
 `name`, numeric `score` and `max_score` (0 <= score <= max_score), a string
 `output`, a `visibility` among visible, hidden, after_due_date,
 after_published.  Two submissions: the teacher's nick.c uploaded alone
-(expected the full 60 points, every test passed) and a cheat (the handout
+(expected full marks, the hidden tests among them, marked
+`after_published`) and a cheat (the handout
 with an #include of the teacher's file: at most the stub's 3 points and a
 reason in `output`).  Prints PASS/FAIL lines; exit 1 on a failure.  ~1 min.
 In a student's tree (no labs/time/handout.py) it has nothing to grade.
@@ -102,9 +103,13 @@ def main():
         problem = why or format_problem(res)
         result("results-format", problem, "%d tests" % len(res["tests"]) if res else "")
         if res and not problem:
-            result("teacher-solution-full-marks", None if res["score"] == 60 and all(
-                t["score"] == t["max_score"] for t in res["tests"]) else
-                "expected 60, got %s: %s" % (res["score"], res["output"]), "60/60")
+            full = sum(t["max_score"] for t in res["tests"])
+            hidden = [t["name"] for t in res["tests"] if t["visibility"] == "after_published"]
+            result("teacher-solution-full-marks", None if res["score"] == full else
+                   "expected %s, got %s: %s" % (full, res["score"], res["output"]),
+                   "%s/%s" % (res["score"], full))
+            result("hidden-tests-after-published", None if hidden else
+                   "no test of labs/time/hidden/ is marked after_published", ", ".join(hidden))
         res, why = run_autograder(ag, {"kernel/sched/nick.c":
                                        '#include "../../../../kernel/sched/nick.c"\n'})
         problem = why or format_problem(res)

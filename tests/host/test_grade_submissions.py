@@ -182,13 +182,14 @@ def check_rows(rows, made, stub, out):
         with open(os.path.join(out, who, "grade.json")) as f:
             sub = json.load(f)["submission"]
         problem = None
-        if kind == "teacher" and (pts != 60 or status != "graded"):
-            problem = "expected 60/60 graded, got %d %s: %s" % (pts, status, reason)
+        full = int(r["max"])
+        if kind == "teacher" and (pts != full or status != "graded"):
+            problem = "expected %d/%d graded, got %d %s: %s" % (full, full, pts, status, reason)
         elif kind == "teacher" and path.endswith(".bundle") and len(r["commit"]) != 40:
             problem = "a bundle's row has no commit: %r" % r["commit"]
         elif kind == "stub" and pts != stub:
             problem = "expected the stub's %d points, got %d (%s)" % (stub, pts, reason)
-        elif kind == "wrong" and not 0 < 60 - pts:
+        elif kind == "wrong" and not pts < full:
             problem = "a wrong solution lost no point"
         elif kind == "cheat" and (pts > stub or not reason):
             problem = "expected at most the stub's %d points and a reason, got %d: %r" % (
