@@ -96,7 +96,7 @@ def check_tree(lab, out, regions):
         problems.append("commits: expected 1 by 'nickel handout', got %s by %r"
                         % (count, author))
     for path in tracked:
-        if re.match(r"labs/[^/]+/(handout\.py|wrong/|hidden/)", path):
+        if re.match(r"labs/[^/]+/(handout\.py|wrong/|hidden/|MUTANTS\.md)", path):
             problems.append("%s was copied (it holds solutions or hidden tests)" % path)
         if path.endswith((".c", ".h")):
             for n, line in enumerate(read(os.path.join(out, path)), 1):
