@@ -119,7 +119,7 @@ def secret_lines(lab, regions, stubs):
     outside = set()                 # stripped lines of the teacher's tree outside lab's regions
     inside = {l.strip() for p, lb, body in regions if lb == lab for l in body}
     for path in git_files(ROOT):
-        if re.match(r"labs/[^/]+/(handout\.py|wrong/)", path) or \
+        if re.match(r"labs/[^/]+/(handout\.py|wrong/|hidden/|MUTANTS\.md)", path) or \
                 not os.path.isfile(os.path.join(ROOT, path)):
             continue
         in_lab = False
