@@ -12,4 +12,7 @@ TESTS = [
              ["add_task_time"], ADD),
     UnitTest("task_priority_at_nice_10_sleep_avg_333", 3, "hidden/test_time_hidden.c",
              ["task_priority"], PRIO),
+    UnitTest("add_task_time_beyond_max_sleep_running_wipes_sleep_time", 3,
+             "hidden/test_time_hidden.c", ["add_task_time"], ADD,
+             "a period longer than MAX_SLEEP wipes sleep_time too, asleep or not"),
 ]

@@ -37,3 +37,19 @@ UNIT_TEST(task_priority_at_nice_10_sleep_avg_333)
 	p.sleep_avg = 333;
 	GRADE_EQ("task_priority at nice 10, sleep_avg 333", 129, nick_task_priority(&p));
 }
+
+UNIT_TEST(add_task_time_beyond_max_sleep_running_wipes_sleep_time)
+{
+	struct sched_task p;
+
+	sched_task_init(&p, 1, "t", 0);
+	p.total_time = 900000;
+	p.sleep_time = 500000;
+	/* 1500 jiffies running: t > MAX_SLEEP, so t = 1000 and both sums are
+	 * wiped: total = 0 + 1000*1000 = 1000000, sleep stays 0 (running),
+	 * avg 1000*0/1000000 = 0 */
+	nick_add_task_time(&p, 1500, 0);
+	GRADE_EQ("total_time after 1500 ms running (history wiped)", 1000000, p.total_time);
+	GRADE_EQ("sleep_time after 1500 ms running (history wiped, 500000 before)", 0, p.sleep_time);
+	GRADE_EQ("sleep_avg after 1500 ms running (history wiped)", 0, p.sleep_avg);
+}
