@@ -70,23 +70,22 @@ def test_judged():
            "got %r" % o.message)
 
 
+def timed_out_after(cmd, seconds):
+    """(TimedOut's text or 'no TimedOut', seconds it took)."""
+    start = time.time()
+    try:
+        grading.run_limited(cmd, ROOT, seconds)
+        said = "no TimedOut"
+    except grading.TimedOut as e:
+        said = str(e)
+    return said, time.time() - start
+
+
 def test_limits():
     grading.start_run()
     loop = [sys.executable, "-c", "while True: pass"]
-    start = time.time()
-    try:
-        grading.run_limited(loop, ROOT, 2)
-        first = "no TimedOut"
-    except grading.TimedOut as e:
-        first = str(e)
-    took1 = time.time() - start
-    start = time.time()
-    try:
-        grading.run_limited(loop, ROOT, 2)
-        second = "no TimedOut"
-    except grading.TimedOut as e:
-        second = str(e)
-    took2 = time.time() - start
+    first, took1 = timed_out_after(loop, 2)
+    second, took2 = timed_out_after(loop, 2)
     problem = None
     if "2 s" not in first or took1 > 4:
         problem = "first loop: %r after %.1f s" % (first, took1)
