@@ -6,7 +6,7 @@
 # scheduler's unit tests (mk/unit.mk, mk/sched.mk) with labs/graded.h, from one
 # object per source (build/grade-obj/): a change to one file of the core
 # recompiles that file only.
-GRADE_TEST_SRCS := $(sort $(wildcard labs/*/test_*.c))
+GRADE_TEST_SRCS := $(sort $(wildcard labs/*/test_*.c labs/*/hidden/test_*.c))
 GRADE_BINS := $(patsubst labs/%.c,$(BUILD)/grade/%,$(GRADE_TEST_SRCS))
 GRADE_OBJ_DIR := $(BUILD)/grade-obj
 GRADE_CFLAGS = $(UNIT_CFLAGS) -Ilabs -Itools/schedsim -Wno-format-truncation
@@ -40,3 +40,27 @@ $(GRADE_SIM): $$(GRADE_SIM_OBJS)
 $(BUILD)/grade/%: labs/%.c $$(GRADE_HEADERS) $$(GRADE_OBJS)
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(GRADE_CFLAGS) -o $@ $< $(GRADE_OBJS)
+
+# make grade-submissions LAB=name SUBMISSIONS=DIR [OUT=dir] [JOBS=n]: grade a
+# course's submissions (bundles, repositories or directories in DIR) with
+# tools/grade-submissions; grades.csv and one folder per student in OUT
+# (default build/grades/LAB).  docs/teaching.md, "Grading a course".
+.PHONY: grade-submissions
+grade-submissions:
+	@test -n "$(LAB)" -a -n "$(SUBMISSIONS)" || { echo "make grade-submissions: LAB=name SUBMISSIONS=DIR" >&2; exit 2; }
+	python3 tools/grade-submissions --lab $(LAB) --out $(or $(OUT),$(BUILD)/grades/$(LAB)) \
+		$(if $(JOBS),--jobs $(JOBS)) $(wildcard $(SUBMISSIONS)/*)
+
+# make autograder LAB=name [OUT=zip]: the lab's Gradescope autograder
+# (tools/autograder; default build/autograder/LAB.zip).
+.PHONY: autograder
+autograder:
+	@test -n "$(LAB)" || { echo "make autograder: say which lab: LAB=name" >&2; exit 2; }
+	python3 tools/autograder make --lab $(LAB) $(if $(OUT),--out $(OUT))
+
+# make mutate LAB=name [JOBS=n]: the lab's mutation score (tools/mutate):
+# one-change mutants of the teacher's solution graded as submissions.
+.PHONY: mutate
+mutate:
+	@test -n "$(LAB)" || { echo "make mutate: say which lab: LAB=name" >&2; exit 2; }
+	python3 tools/mutate --lab $(LAB) $(if $(JOBS),--jobs $(JOBS))

@@ -3,12 +3,13 @@
 
 For every lab of labs/*/handout.py, the student tree written into a temp
 dir: no LAB marker left, the lab's stubs and TODOs there, the other labs'
-regions intact, no line of the removed solutions left, labs/*/handout.py
-and labs/*/wrong/ left out, one git commit by "nickel handout", and the
+regions intact, no line of the removed solutions left, labs/*/handout.py,
+labs/*/wrong/ and labs/*/hidden/ left out, one git commit by "nickel handout", and the
 stubbed files compile as kernel objects.  Two labs also run host tests in
 their handout: mine's round robin passes the invariant walk, and balance's
 planted bug fails test_sched_balance (the test that catches it).  Then
-tools/handout's errors on small made-up trees: one line on stderr, exit 1.
+tools/handout's errors on small made-up trees (one that would ship a hidden
+test among them): one line on stderr, exit 1.
 Prints `PASS handout:name` / `FAIL handout:name (file:line): why`; exit 1 on
 a failure.
 """
@@ -91,8 +92,8 @@ def check_tree(lab, out, regions):
         problems.append("commits: expected 1 by 'nickel handout', got %s by %r"
                         % (count, author))
     for path in tracked:
-        if re.match(r"labs/[^/]+/(handout\.py|wrong/)", path):
-            problems.append("%s was copied (it holds solutions)" % path)
+        if re.match(r"labs/[^/]+/(handout\.py|wrong/|hidden/|MUTANTS\.md)", path):
+            problems.append("%s was copied (it holds solutions or hidden tests)" % path)
         if path.endswith((".c", ".h")):
             for n, line in enumerate(read(os.path.join(out, path)), 1):
                 if MARKER.match(line):
@@ -114,7 +115,7 @@ def secret_lines(lab, regions, stubs):
     outside = set()                 # stripped lines of the teacher's tree outside lab's regions
     inside = {l.strip() for p, lb, body in regions if lb == lab for l in body}
     for path in git_files(ROOT):
-        if re.match(r"labs/[^/]+/(handout\.py|wrong/)", path) or \
+        if re.match(r"labs/[^/]+/(handout\.py|wrong/|hidden/|MUTANTS\.md)", path) or \
                 not os.path.isfile(os.path.join(ROOT, path)):
             continue
         in_lab = False
@@ -242,15 +243,18 @@ static int add(int a, int b)
 }
 """
 GOOD_LAB = 'STUBS = {"add": {"todo": "return a + b", "body": "return 0;"}}\n'
+HIDDEN_C = "/* a hidden test */\nUNIT_TEST(add_odd) { GRADE_EQ(\"add(3, 4)\", 7, add(3, 4)); }\n"
 
 
 def fake_tree(tmp, name, c_text=GOOD_C, lab_text=GOOD_LAB):
     src = os.path.join(tmp, name)
     os.makedirs(os.path.join(src, "labs", "x", "wrong"))
+    os.makedirs(os.path.join(src, "labs", "x", "hidden"))
     os.makedirs(os.path.join(src, "kernel"))
     for path, text in (("kernel/a.c", c_text), ("labs/x/handout.py", lab_text),
                        ("labs/x/grade.py", "# grader\n"),
-                       ("labs/x/wrong/sum.patch", "+\tint sum = a + b;\n")):
+                       ("labs/x/wrong/sum.patch", "+\tint sum = a + b;\n"),
+                       ("labs/x/hidden/test_x.c", HIDDEN_C)):
         with open(os.path.join(src, path), "w") as f:
             f.write(text)
     run(["git", "init", "-q"], cwd=src)
@@ -304,6 +308,8 @@ def test_errors(tmp):
                  lab_text='STUBS = {"add": {"todo": "t", "patch": [("a - b", "a + b")]}}\n')
     expect_error(tmp, "leak", "self-check: notes.txt:1 still holds a line of the solution of add",
                  lab_text=GOOD_LAB + 'FILES = {"notes.txt": "int sum = a + b;\\n"}\n')
+    expect_error(tmp, "ships-hidden", "would ship the hidden test labs/x/hidden/test_x.c as "
+                 "tests/copy.c", lab_text=GOOD_LAB + "FILES = {'tests/copy.c': %r}\n" % HIDDEN_C)
 
 
 def main():

@@ -15,6 +15,7 @@ A test passes when every Expect holds, and then earns all its points.
 """
 import os
 import re
+import resource
 import shlex
 import signal
 import subprocess
@@ -22,8 +23,16 @@ import sys
 
 from . import nickel_log  # noqa: E402
 
-UNIT_TIMEOUT = 30      # seconds for one graded host test
-SIM_TIMEOUT = 120      # seconds for one schedsim run
+# Limits of one run.  A graded host test takes milliseconds and a graded
+# schedsim run well under a second, so these are many times their normal
+# length; once a test of a run has hit its limit (an endless loop), the
+# later tests get AFTER_A_LOOP seconds each: a looping function costs its
+# limit once, not once per test.  CPU time is held to the same number of
+# seconds (RLIMIT_CPU), memory to MEMORY_LIMIT bytes (RLIMIT_AS).
+UNIT_TIMEOUT = 10      # seconds for one graded host test
+SIM_TIMEOUT = 30       # seconds for one schedsim run
+AFTER_A_LOOP = 1       # seconds for each later test once one has looped
+MEMORY_LIMIT = 512 << 20
 
 
 class Expect:
@@ -89,6 +98,55 @@ class Outcome:
         return None
 
 
+class TimedOut(Exception):
+    """A run hit its wall-clock limit; str() says how long it had."""
+
+
+_looped = []       # a test of this run hit its limit (start_run resets)
+
+
+def start_run():
+    """A new run of a lab's tests: each test has its full limit again."""
+    del _looped[:]
+
+
+def limit_for(seconds):
+    """The wall-clock limit of the next test: its own, or AFTER_A_LOOP once
+    a test of this run has looped."""
+    return min(seconds, AFTER_A_LOOP) if _looped else seconds
+
+
+def _limited(cpu_seconds):
+    def apply():
+        os.setsid()
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu_seconds, cpu_seconds + 1))
+        resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+    return apply
+
+
+def run_limited(cmd, cwd, seconds, memory=True):
+    """Run cmd with a wall-clock limit (and CPU and memory limits when
+    memory is true); the whole process group is killed at the limit.
+    Returns the CompletedProcess; raises TimedOut."""
+    limit = limit_for(seconds)
+    preexec = _limited(int(limit) + 1) if memory else os.setsid
+    p = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True, errors="replace", preexec_fn=preexec)
+    try:
+        out, err = p.communicate(timeout=limit)
+    except subprocess.TimeoutExpired:
+        try:
+            os.killpg(p.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        p.communicate()
+        _looped.append(cmd)
+        raise TimedOut("did not finish in %g s%s" % (
+            limit, " (the limit once an earlier test has looped)" if limit < seconds else
+            " (an endless loop?)"))
+    return subprocess.CompletedProcess(cmd, p.returncode, out, err)
+
+
 class Test:
     """What every kind of graded test has: a name, points, the functions it
     exercises (the handout check needs them), where to read, a hint."""
@@ -126,19 +184,20 @@ class UnitTest(Test):
     def run(self, root, lab):
         cmd = [os.path.join(root, self.binary(lab)), self.name]
         try:
-            p = subprocess.run(cmd, capture_output=True, text=True, cwd=root,
-                               timeout=UNIT_TIMEOUT)
-        except subprocess.TimeoutExpired:
-            return Outcome(message="did not finish in %d s (an endless loop?)" % UNIT_TIMEOUT)
-        return unit_outcome(p.stdout, p.returncode)
+            p = run_limited(cmd, root, UNIT_TIMEOUT)
+        except TimedOut as e:
+            return Outcome(message=str(e))
+        return unit_outcome(p.stdout, p.returncode, self.name, p.stderr)
 
 
 EXPECT_LINE = re.compile(r"^EXPECT (ok|bad) expected=(\S+) actual=(\S+) "
                          r"tolerance=(\S+)(?: relation=(<=|>=))?: (.*)$")
 
 
-def unit_outcome(stdout, returncode):
-    """The Expects of a graded host test's output (labs/graded.h)."""
+def unit_outcome(stdout, returncode, name=None, stderr=""):
+    """The Expects of a graded host test's output (labs/graded.h).  A test
+    passed only when its program says so (`PASS unit/FILE:name`) after its
+    checks: a process that ends early, whatever its status, failed."""
     expects = []
     for line in stdout.splitlines():
         m = EXPECT_LINE.match(line)
@@ -146,16 +205,54 @@ def unit_outcome(stdout, returncode):
             expects.append(Expect(m.group(6), float(m.group(2)), float(m.group(3)),
                                   float(m.group(4)), m.group(5) or "="))
     if returncode < 0:
-        return Outcome(expects, "the test program was killed by %s%s" % (
-            signal.Signals(-returncode).name, SIGNAL_HINTS.get(-returncode, "")))
+        return Outcome(expects, "the test program was killed by %s%s%s" % (
+            signal.Signals(-returncode).name, SIGNAL_HINTS.get(-returncode, ""),
+            said(stderr)))
     if returncode not in (0, 1):
-        return Outcome(expects, "the test program exited with status %d" % returncode)
+        return Outcome(expects, "the test program exited with status %d%s" % (
+            returncode, said(stderr)))
     if not expects:
         return Outcome(message="the test printed no EXPECT line")
     if returncode == 1 and all(e.ok for e in expects):
         fail = [l for l in stdout.splitlines() if l.startswith("FAIL ")]
         return Outcome(expects, fail[0] if fail else "the test failed")
+    if returncode == 0 and name and not re.search(r"^PASS \S+:%s$" % re.escape(name),
+                                                  stdout, re.M):
+        return Outcome(expects, "the test's process ended (status 0) after %d checks, "
+                       "before the test was done" % len(expects))
     return Outcome(expects)
+
+
+def said(stderr):
+    """The program's last words (an assertion's text), for a failing row."""
+    lines = [l.strip() for l in (stderr or "").splitlines() if l.strip()]
+    return ": %s" % lines[-1][:200] if lines else ""
+
+
+def judged(outcome, reference):
+    """The outcome held against the grader's own list of the test's checks
+    (`reference`: dicts with what, expected, tolerance, relation, from the
+    teacher's run): a check that is not the grader's, or a list that ends
+    before the grader's, fails the test whatever the program said."""
+    if reference is None or outcome.skipped or outcome.message:
+        return outcome
+    for i, e in enumerate(outcome.expects):
+        if i >= len(reference):
+            return Outcome(outcome.expects, "check %d (%s) is not one of the grader's %d "
+                           "checks" % (i + 1, e.what, len(reference)))
+        r = reference[i]
+        if (e.what, e.expected, e.tolerance, e.relation) != (
+                r["what"], r["expected"], r["tolerance"], r["relation"]):
+            return Outcome(outcome.expects, "check %d differs from the grader's: printed "
+                           "%r expected %s, the grader's is %r expected %s" % (
+                               i + 1, e.what, number(e.expected), r["what"],
+                               number(r["expected"])))
+        if not e.ok:
+            return outcome
+    if len(outcome.expects) < len(reference):
+        return Outcome(outcome.expects, "the test ended after %d of its %d checks"
+                       % (len(outcome.expects), len(reference)))
+    return outcome
 
 
 SIGNAL_HINTS = {
@@ -179,14 +276,34 @@ class SimTest(Test):
     def run(self, root, lab):
         cmd = [os.path.join(root, SCHEDSIM)] + shlex.split(self.args)
         try:
-            p = subprocess.run(cmd, capture_output=True, text=True, cwd=root,
-                               timeout=SIM_TIMEOUT)
-        except subprocess.TimeoutExpired:
-            return Outcome(message="schedsim did not finish in %d s" % SIM_TIMEOUT)
+            p = run_limited(cmd, root, SIM_TIMEOUT)
+        except TimedOut as e:
+            return self.with_cause(Outcome(message="schedsim " + str(e)), root)
         if p.returncode != 0:
             why = (p.stderr.strip().splitlines() or ["no message"])[-1]
-            return Outcome(message="schedsim stopped with status %d: %s" % (p.returncode, why))
-        return checked(self.check, p.stdout)
+            if p.returncode < 0:
+                why = "killed by %s" % signal.Signals(-p.returncode).name
+            return self.with_cause(Outcome(message="schedsim stopped with status %d: %s"
+                                           % (p.returncode, why)), root)
+        return self.with_cause(checked(self.check, p.stdout), root)
+
+    def with_cause(self, outcome, root):
+        """A failed run again with check=1 (every run queue checked on every
+        tick, docs/selfcheck.md): the first broken invariant, in one line,
+        is usually the cause.  Added to the outcome's message."""
+        if outcome.passed or "check=1" in self.args:
+            return outcome
+        cmd = [os.path.join(root, SCHEDSIM)] + shlex.split(self.args) + ["check=1"]
+        try:
+            p = run_limited(cmd, root, SIM_TIMEOUT)
+        except TimedOut:
+            return outcome
+        broken = [l for l in p.stderr.splitlines() if "check:" in l]
+        if not broken:
+            return outcome
+        cause = "with check=1: %s" % broken[0].strip()
+        message = "%s; %s" % (outcome.message, cause) if outcome.message else cause
+        return Outcome(outcome.expects, message)
 
 
 SCHEDSIM = os.path.join("build", "grade", "schedsim")     # mk/grade.mk
@@ -194,17 +311,27 @@ SCHEDSIM = os.path.join("build", "grade", "schedsim")     # mk/grade.mk
 # QEMU with -icount: guest time is the count of instructions run, so a busy
 # host cannot stretch a tick or stall a request (tests/scenarios/lab.py).
 ICOUNT = "-icount shift=4,sleep=off"
+QEMU_BOOT_SECONDS = 30     # a boot under TCG on a busy host, before the run
+QEMU_LIMIT_FACTOR = 3
 
 
 class QemuTest(Test):
     qemu = True
 
     def __init__(self, name, points, append, check, functions, spec, hint="",
-                 modules=("hog",), smp=1, mem=64, timeout=120, qemu_flags=""):
+                 modules=("hog",), smp=1, mem=64, timeout=120, qemu_flags="",
+                 normal=None):
         Test.__init__(self, name, points, functions, spec, hint)
         self.append, self.check, self.modules = append, check, list(modules)
-        self.smp, self.mem, self.timeout = smp, mem, timeout
+        self.smp, self.mem = smp, mem
         self.qemu_flags = qemu_flags
+        # The limit: QEMU_LIMIT_FACTOR times the run's normal length (given,
+        # or the guest's seconds= plus QEMU_BOOT_SECONDS), never more than
+        # the timeout asked for: a hung kernel costs minutes, not 300 s.
+        if normal is None:
+            m = re.search(r"\bseconds=(\d+)", append)
+            normal = (int(m.group(1)) if m else 0) + QEMU_BOOT_SECONDS
+        self.timeout = min(timeout, QEMU_LIMIT_FACTOR * normal)
 
     def targets(self, lab):
         return ["build/nickel.elf", "user"]
@@ -223,16 +350,32 @@ class QemuTest(Test):
     def rerun(self, lab):
         return " ".join(shlex.quote(c) for c in self.command())
 
+    def log_path(self, lab):
+        return os.path.join("build", "grade", lab, self.name + ".log")
+
     def run(self, root, lab):
         try:
-            p = subprocess.run(self.command(), capture_output=True, text=True, cwd=root,
-                               timeout=self.timeout + 60)
-        except subprocess.TimeoutExpired:
-            return Outcome(message="QEMU did not finish in %d s" % (self.timeout + 60))
+            p = run_limited(self.command(), root, self.timeout + 30, memory=False)
+        except TimedOut as e:
+            return Outcome(message="QEMU " + str(e))
+        log = self.log_path(lab)
+        os.makedirs(os.path.dirname(os.path.join(root, log)), exist_ok=True)
+        with open(os.path.join(root, log), "w") as f:
+            f.write(p.stdout)
         if p.returncode != 0:
-            return Outcome(message="QEMU run ended with status %d (1: kernel panic, "
-                           "2: no power-off, 124: timeout)" % p.returncode)
+            why = {1: "kernel panic", 2: "no power-off (a triple fault, a reset)",
+                   124: "timeout: no power-off in %d s" % self.timeout}.get(p.returncode, "")
+            return Outcome(message="QEMU run ended with status %d (%s)%s; serial log kept "
+                           "in %s" % (p.returncode, why, panic_text(p.stdout), log))
         return checked(self.check, p.stdout)
+
+
+def panic_text(log):
+    """The kernel's own words when it panicked: the PANIC line."""
+    for line in log.splitlines():
+        if "PANIC" in line:
+            return ": " + line.strip()[:200]
+    return ""
 
 
 def checked(check, text):

@@ -1,0 +1,1 @@
+#include "../../../../kernel/sched/nick.c"
