@@ -43,3 +43,11 @@ $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $$(FUZZ_SRCS_$$*) $$(FUZZ_HDRS)
 fuzz-build: $(FUZZ_BINS) $(FUZZ_REPLAYS)
 fuzz-parsers: fuzz-build
 	python3 tests/fuzz/run_fuzz.py --seconds $(or $(SECONDS),60) $(if $(FUZZ),--only $(FUZZ)) $(FUZZ_NAMES)
+
+# make fuzz-coverage [FUZZ_WORK=1]: the lines of each parser its corpus and
+# crashes reach (FUZZ_WORK=1: also what make fuzz-parsers kept), with gcov.
+.PHONY: fuzz-coverage print-fuzz-srcs
+fuzz-coverage:
+	python3 tests/fuzz/coverage.py $(if $(FUZZ_WORK),--work) $(FUZZ_NAMES)
+print-fuzz-srcs:
+	@echo $(FUZZ_SRCS_$(FUZZ_NAME))

@@ -9,12 +9,14 @@ Each harness build/fuzz/fuzz_NAME starts from its seed corpus
 whichever comes first.  A crash, a timeout (10 s on one input) or an
 out-of-memory is written to build/fuzz/crashes/NAME/; copy it into
 tests/fuzz/crashes/NAME/ once fixed, so make test replays it.  Prints per
-harness: inputs, inputs per second, libFuzzer's cov: (edges reached) and
-ft: (features), crashes; exits 1 if any harness crashed.
+harness: inputs, seconds and inputs per second (wall clock, then CPU time:
+on a shared machine the second says more), libFuzzer's cov: (edges
+reached) and ft: (features), crashes; exits 1 if any harness crashed.
 """
 import argparse
 import os
 import re
+import resource
 import subprocess
 import sys
 import time
@@ -43,8 +45,10 @@ def fuzz(name, seconds, runs):
     if os.path.isdir(seeds):
         cmd.append(seeds)
     start = time.time()
+    cpu0 = resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime
     run = subprocess.run(cmd, capture_output=True, text=True)
     elapsed = time.time() - start
+    cpu = resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime - cpu0
     log = run.stderr
     with open(os.path.join(BUILD, name + ".log"), "w") as f:
         f.write(log)
@@ -53,7 +57,7 @@ def fuzz(name, seconds, runs):
     covs = re.findall(r"cov: (\d+) ft: (\d+)", log)
     cov, ft = covs[-1] if covs else ("?", "?")
     new = sorted(set(os.listdir(crashes)) - before)
-    return inputs, elapsed, cov, ft, [os.path.join(crashes, c) for c in new]
+    return inputs, elapsed, cpu, cov, ft, [os.path.join(crashes, c) for c in new]
 
 
 def main():
@@ -67,10 +71,12 @@ def main():
              if not args.only or n in args.only.split(",")]
     crashed = 0
     for name in names:
-        inputs, elapsed, cov, ft, found = fuzz(name, args.seconds, args.runs)
+        inputs, elapsed, cpu, cov, ft, found = fuzz(name, args.seconds, args.runs)
         crashed += bool(found)
-        print("fuzz %-8s inputs %10d  %8.0f/s  %5.0f s  cov: %s ft: %s  crashes: %d%s"
-              % (name, inputs, inputs / max(elapsed, 1e-3), elapsed, cov, ft,
+        print("fuzz %-8s inputs %10d  %5.0f s  %8.0f/s  cpu %5.0f s  %8.0f/cpu-s  "
+              "cov: %s ft: %s  crashes: %d%s"
+              % (name, inputs, elapsed, inputs / max(elapsed, 1e-3), cpu,
+                 inputs / max(cpu, 1e-3), cov, ft,
                  len(found), "  " + " ".join(os.path.relpath(f, ROOT) for f in found)
                  if found else ""), flush=True)
     return 1 if crashed else 0
