@@ -47,7 +47,9 @@ static void note_top(uint64_t start, uint64_t end, void *ctx)
 {
 	uint64_t *top = ctx;
 
-	if (start < 0x100000000ull && end > *top)
+	if (end > 0x100000000ull)
+		end = 0x100000000ull;          /* a range across 4 GiB counts up to it */
+	if (start < end && end > *top)
 		*top = end;
 }
 

@@ -3,7 +3,8 @@
  * any bytes: the first 68 bytes are the multiboot_info structure, the rest
  * is physical memory from address 0, where mmap_addr points.  The walk may
  * read only inside the map the loader declared, must move forward at every
- * entry, and every RAM range it reports must end after it starts.
+ * entry, and every RAM range it reports must end after it starts; the
+ * top of RAM below 4 GiB (mb_ram_top) is at most 4 GiB.
  */
 #include <stdint.h>
 #include <stddef.h>
@@ -52,6 +53,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	info = mb;
 	reads = 0;
 	mb_ram_ranges(mb, map, ram, 0);
+	reads = 0;
+	if (mb_ram_top(mb, map) > 0x100000000ull)
+		abort();                        /* "below 4 GiB" */
 	free(copy);
 	free(mb);
 	return 0;

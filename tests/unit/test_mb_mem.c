@@ -157,3 +157,13 @@ UNIT_TEST(range_ending_past_2_to_the_64_ends_there)
 	CHECK(s.end[0] >= s.start[0]);
 	CHECK_EQ(~0ull, s.end[0]);
 }
+
+/* Found by tests/fuzz/fuzz_mb1.c: a RAM range from below 4 GiB to above it
+ * made the "top below 4 GiB" its end above 4 GiB. */
+UNIT_TEST(ram_top_of_a_range_across_4g_is_4g)
+{
+	struct multiboot_info mb = { .flags = MB_INFO_MMAP, .mmap_addr = MAP_BASE };
+
+	mb.mmap_length = put_entry(0, 20, 0x100000, 0x17FF00000ull, 1);   /* to 6 GiB */
+	CHECK_EQ(0x100000000ull, mb_ram_top(&mb, fake_map));
+}
