@@ -82,7 +82,8 @@ static const char *read_mmap(const uint8_t *t, uint32_t size, struct mb2_info *o
 	if (size < 16 || esize < MMAP_ENTRY || esize % 8)
 		return "memory map with a bad entry size";
 	out->nr_mmap = 0;
-	for (off = 16; off + esize <= size; off += esize)
+	/* esize <= size - off, never off + esize <= size: a huge esize wraps */
+	for (off = 16; esize <= size - off; off += esize)
 		add_ram(out, rd64(t + off), rd64(t + off + 8), rd32(t + off + 16));
 	out->has |= MB_INFO_MMAP;
 	out->mmap_from_efi = 0;
@@ -105,7 +106,7 @@ static const char *read_efi_mmap(const uint8_t *t, uint32_t size, struct mb2_inf
 		return "EFI memory map with a bad descriptor size";
 	if (out->has & MB_INFO_MMAP)
 		return 0;
-	for (off = 16; off + dsize <= size; off += dsize) {
+	for (off = 16; dsize <= size - off; off += dsize) {
 		const uint8_t *d = t + off;
 		uint64_t pages = rd64(d + 24);
 

@@ -13,11 +13,17 @@ static enum mb_mem_source walk_map(const struct multiboot_info *mb, mb_map_fn ma
 
 	while (p < end && end - p >= 4 + MMAP_ENTRY_MIN) {
 		const struct multiboot_mmap *e = map(p);
+		uint64_t len;
 
 		if (e->size < MMAP_ENTRY_MIN)
 			break;
-		if (e->type == 1 && e->len)
-			ram(e->addr, e->addr + e->len, ctx);
+		/* a length past 2^64 would wrap the range's end: cut it there */
+		len = e->len <= ~0ull - e->addr ? e->len : ~0ull - e->addr;
+		if (e->type == 1 && len)
+			ram(e->addr, e->addr + len, ctx);
+		/* a size past the map's end ends the walk (p + size would wrap) */
+		if (e->size > end - p - 4)
+			break;
 		p += e->size + 4;
 	}
 	return MB_MEM_MAP;
@@ -41,7 +47,9 @@ static void note_top(uint64_t start, uint64_t end, void *ctx)
 {
 	uint64_t *top = ctx;
 
-	if (start < 0x100000000ull && end > *top)
+	if (end > 0x100000000ull)
+		end = 0x100000000ull;          /* a range across 4 GiB counts up to it */
+	if (start < end && end > *top)
 		*top = end;
 }
 

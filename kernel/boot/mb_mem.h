@@ -17,7 +17,9 @@ typedef const void *(*mb_map_fn)(uint32_t phys);
 typedef void (*mb_ram_fn)(uint64_t start, uint64_t end, void *ctx);
 
 /* Calls ram(start, end, ctx) for every RAM range; returns where they came
- * from.  A map entry with size < 20 ends the walk (it would loop). */
+ * from.  A map entry with size < 20 ends the walk (it would loop), and so
+ * does one whose size reaches past the map; a range that would end past
+ * 2^64 ends there. */
 enum mb_mem_source mb_ram_ranges(const struct multiboot_info *mb, mb_map_fn map,
 				 mb_ram_fn ram, void *ctx);
 /* The end of the highest RAM range below 4 GiB, in bytes (0: none). */

@@ -57,18 +57,25 @@ static int load_segment(struct mm *mm, const struct phdr *p, const uint8_t *imag
 	return 0;
 }
 
+/* elf_check has vouched for the fields; phoff may still be odd, so every
+ * header is copied out rather than read through a misaligned pointer. */
 uint32_t elf_load(struct mm *mm, const void *image, size_t size)
 {
 	const uint8_t *bytes = image;
-	uint32_t phoff = *(const uint32_t *)(bytes + 28);
-	uint16_t phnum = *(const uint16_t *)(bytes + 44);
-	const struct phdr *ph = (const struct phdr *)(bytes + phoff);
+	uint32_t phoff, entry;
+	uint16_t phnum;
+	struct phdr ph;
 	int i;
 
-	(void)size;                          /* elf_check has vouched for it */
-	for (i = 0; i < phnum; i++)
-		if (ph[i].type == 1 && load_segment(mm, &ph[i], bytes) != 0)
+	(void)size;
+	memcpy(&entry, bytes + 24, 4);
+	memcpy(&phoff, bytes + 28, 4);
+	memcpy(&phnum, bytes + 44, 2);
+	for (i = 0; i < phnum; i++) {
+		memcpy(&ph, bytes + phoff + (size_t)i * sizeof(ph), sizeof(ph));
+		if (ph.type == 1 && load_segment(mm, &ph, bytes) != 0)
 			return 0;
+	}
 	mm->brk_start = mm->brk = mm->image_end;
-	return *(const uint32_t *)(bytes + 24);
+	return entry;
 }

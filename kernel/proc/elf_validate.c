@@ -4,6 +4,7 @@
  * so a bad module is rejected with a reason instead of crashing the loader.
  */
 #include "proc/elf.h"
+#include "lib/string.h"
 
 #define PT_LOAD 1
 
@@ -20,8 +21,6 @@ struct elf_phdr {
 
 static const char *check_header(const struct elf_header *h, size_t size)
 {
-	if (size < sizeof(*h))
-		return "truncated: shorter than an ELF header";
 	if (h->ident[0] != 0x7F || h->ident[1] != 'E' || h->ident[2] != 'L' || h->ident[3] != 'F')
 		return "not an ELF file (bad magic)";
 	if (h->ident[4] != 1)
@@ -52,27 +51,38 @@ static const char *check_segment(const struct elf_phdr *p, size_t size, uint32_t
 	return 0;
 }
 
+/* The file's bytes may sit at any address and phoff may be odd: headers
+ * are copied out, never read through a misaligned struct pointer. */
+static void read_phdr(const void *image, uint32_t phoff, int i, struct elf_phdr *p)
+{
+	memcpy(p, (const char *)image + phoff + (size_t)i * sizeof(*p), sizeof(*p));
+}
+
 const char *elf_check(const void *image, size_t size, uint32_t user_top)
 {
-	const struct elf_header *h = image;
-	const struct elf_phdr *ph;
-	const char *why = check_header(h, size);
+	struct elf_header h;
+	struct elf_phdr pi, pj;
+	const char *why;
 	int i, j, entry_ok = 0;
 
-	if (why)
+	if (size < sizeof(h))
+		return "truncated: shorter than an ELF header";
+	memcpy(&h, image, sizeof(h));
+	if ((why = check_header(&h, size)) != 0)
 		return why;
-	ph = (const struct elf_phdr *)((const char *)image + h->phoff);
-	for (i = 0; i < h->phnum; i++) {
-		if (ph[i].type != PT_LOAD)
+	for (i = 0; i < h.phnum; i++) {
+		read_phdr(image, h.phoff, i, &pi);
+		if (pi.type != PT_LOAD)
 			continue;
-		if ((why = check_segment(&ph[i], size, user_top)) != 0)
+		if ((why = check_segment(&pi, size, user_top)) != 0)
 			return why;
-		for (j = 0; j < i; j++)
-			if (ph[j].type == PT_LOAD &&
-			    ph[i].vaddr < ph[j].vaddr + ph[j].memsz &&
-			    ph[j].vaddr < ph[i].vaddr + ph[i].memsz)
+		for (j = 0; j < i; j++) {
+			read_phdr(image, h.phoff, j, &pj);
+			if (pj.type == PT_LOAD && pi.vaddr < pj.vaddr + pj.memsz &&
+			    pj.vaddr < pi.vaddr + pi.memsz)
 				return "two segments overlap";
-		if (h->entry >= ph[i].vaddr && h->entry < ph[i].vaddr + ph[i].memsz)
+		}
+		if (h.entry >= pi.vaddr && h.entry < pi.vaddr + pi.memsz)
 			entry_ok = 1;
 	}
 	if (!entry_ok)

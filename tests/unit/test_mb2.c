@@ -257,6 +257,27 @@ UNIT_TEST(memory_map_entries_past_the_tag_are_not_read)
 	CHECK_EQ(2, mi.nr_mmap);
 }
 
+/* Found by tests/fuzz/fuzz_mb2.c (its input: tests/fuzz/crashes/mb2/): an
+ * entry size near 2^32 made "offset + entry size" wrap below the tag's size,
+ * and the walk read past the tag.  Such a map now has no entries. */
+UNIT_TEST(memory_map_entry_size_near_4g_reads_nothing)
+{
+	struct mb2_info mi;
+	uint32_t at;
+
+	start();
+	at = tag(6, 8, 0);                         /* header only: no entry */
+	put32(at, 0xFFFFFFF8u);
+	CHECK_EQ(0, mb2_parse(buf, finish(), &mi, report));
+	CHECK_EQ(0, mi.nr_mmap);
+	CHECK_EQ(MB_INFO_MMAP, mi.has & MB_INFO_MMAP);
+	start();
+	at = tag(17, 8, 0);                        /* the EFI map alike */
+	put32(at, 0xFFFFFFF8u);
+	CHECK_EQ(0, mb2_parse(buf, finish(), &mi, report));
+	CHECK_EQ(0, mi.nr_mmap);
+}
+
 /* Conventional memory at 1 MiB (256 pages), runtime data at 2 MiB. */
 static void efi_mmap_tag(void)
 {

@@ -120,3 +120,50 @@ UNIT_TEST(map_truncated_mid_entry_is_not_read_past_its_end)
 	mb_ram_ranges(&mb, fake_map, note, &s);
 	CHECK_EQ(1, s.n);
 }
+
+/* Found by tests/fuzz/fuzz_mb1.c (tests/fuzz/crashes/mb1/): an entry size
+ * near 2^32 wrapped "p + size + 4" back to or before the entry, and the
+ * walk read it again for ever.  Reads are counted; after 8 the fake hands
+ * out an entry of size 0, which ends any walk. */
+static int reads;
+static uint8_t stop_entry[24];
+
+static const void *counting_map(uint32_t phys)
+{
+	return ++reads > 8 ? stop_entry : fake_map(phys);
+}
+
+UNIT_TEST(map_entry_size_near_4g_ends_the_walk)
+{
+	struct multiboot_info mb = { .flags = MB_INFO_MMAP, .mmap_addr = MAP_BASE };
+	struct seen s = { 0 };
+
+	put_entry(0, 0xFFFFFFFCu, 0x100000, 0x100000, 1);   /* p + size + 4 == p */
+	mb.mmap_length = 96;
+	reads = 0;
+	mb_ram_ranges(&mb, counting_map, note, &s);
+	CHECK_EQ(1, reads);
+	CHECK_EQ(1, s.n);
+}
+
+UNIT_TEST(range_ending_past_2_to_the_64_ends_there)
+{
+	struct multiboot_info mb = { .flags = MB_INFO_MMAP, .mmap_addr = MAP_BASE };
+	struct seen s = { 0 };
+
+	mb.mmap_length = put_entry(0, 20, 0xFFFFFFFFFFFFF000ull, 0x2000, 1);
+	mb_ram_ranges(&mb, fake_map, note, &s);
+	CHECK_EQ(1, s.n);
+	CHECK(s.end[0] >= s.start[0]);
+	CHECK_EQ(~0ull, s.end[0]);
+}
+
+/* Found by tests/fuzz/fuzz_mb1.c: a RAM range from below 4 GiB to above it
+ * made the "top below 4 GiB" its end above 4 GiB. */
+UNIT_TEST(ram_top_of_a_range_across_4g_is_4g)
+{
+	struct multiboot_info mb = { .flags = MB_INFO_MMAP, .mmap_addr = MAP_BASE };
+
+	mb.mmap_length = put_entry(0, 20, 0x100000, 0x17FF00000ull, 1);   /* to 6 GiB */
+	CHECK_EQ(0x100000000ull, mb_ram_top(&mb, fake_map));
+}
