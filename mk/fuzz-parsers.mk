@@ -41,7 +41,12 @@ $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $$(FUZZ_SRCS_$$*) $$(FUZZ_HDRS)
 # then one line each: inputs, inputs/s, cov:, crashes.
 .PHONY: fuzz-parsers fuzz-build
 fuzz-build: $(FUZZ_BINS) $(FUZZ_REPLAYS)
-fuzz-parsers: deps fuzz-build
+.PHONY: fuzz-deps
+fuzz-deps: deps
+	@sh tools/build/deps.sh fuzz
+
+fuzz-parsers: fuzz-deps
+	@$(MAKE) --no-print-directory fuzz-build
 	python3 tests/fuzz/run_fuzz.py --seconds $(or $(SECONDS),60) $(if $(FUZZ),--only $(FUZZ)) $(FUZZ_NAMES)
 
 # make fuzz-coverage [FUZZ_WORK=1]: the lines of each parser its corpus and

@@ -7,8 +7,9 @@ grub-pc-bin grub-common xorriso mtools newlib-source qemu-user texinfo bison fle
 bochs bochsbios vgabios bochs-term python3-matplotlib trace-cmd tmux \
 grub-efi-amd64-bin grub-efi-ia32-bin ovmf ovmf-ia32 console-setup-linux \
 bubblewrap python3-yaml unzip"
-# The parser fuzzers (mk/fuzz-parsers.mk): clang's libFuzzer and sanitizers.
-PACKAGES="$PACKAGES clang libclang-rt-14-dev"
+# `deps.sh fuzz`: also the parser fuzzers' clang, libFuzzer and sanitizers
+# (make fuzz-parsers); make test replays the corpora with gcc alone.
+if [ "$1" = fuzz ]; then PACKAGES="$PACKAGES clang libclang-rt-14-dev"; fi
 
 missing=""
 for p in $PACKAGES; do
