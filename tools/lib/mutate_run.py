@@ -41,14 +41,15 @@ class Verdict:
 
 def tree_files(root):
     """The tree's files as git lists them (tracked, and new ones not
-    ignored); every file under root when it is not a git tree."""
+    ignored); every file under root but build/ when it is not a git tree."""
     try:
         out = subprocess.run(["git", "ls-files", "-z", "-co", "--exclude-standard"],
                              cwd=root, capture_output=True, check=True).stdout
         return [f for f in out.decode().split("\0") if f]
     except (OSError, subprocess.CalledProcessError):
         files = []
-        for d, _, names in os.walk(root):
+        for d, dirs, names in os.walk(root):
+            dirs[:] = [x for x in dirs if os.path.join(d, x) != os.path.join(root, "build")]
             files += [os.path.relpath(os.path.join(d, n), root) for n in names]
         return files
 
