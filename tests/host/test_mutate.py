@@ -8,8 +8,9 @@ of its own, with a fake grader instead of tools/grade (a few seconds):
   * verdicts: graded by a fake grader (the C file compiled and checked by
     four numeric tests), each mutant gets the verdict worked out by hand:
     killed, survived, stillborn (does not compile) or timeout (loops);
-  * score: a survivor that MUTANTS.md calls equivalent leaves the score's
-    denominator, one it only excuses does not;
+  * score: a survivor that MUTANTS.md calls equivalent (in a list item
+    over two lines) leaves the score's denominator, one it only excuses
+    does not;
   * bad_input: a lab without markers or a missing lab is one line, status 2.
 Prints `PASS name` / `FAIL name (file:line): why`; exit 1 on any failure.
 """
@@ -112,7 +113,8 @@ EXPECTED = [
 ]
 
 MUTANTS_MD = """# Mutants of lab tiny that survive
-- `tiny_wrap+1 aor '+' -> '-'`: equivalent, the term is always 0.
+- `tiny_wrap+1 aor '+' -> '-'`: the term is always 0,
+  so this one is equivalent.
 - `tiny+4 const '10' -> '11'`: not worth a test.
 """
 
