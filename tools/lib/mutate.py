@@ -38,7 +38,7 @@ TOKEN = re.compile(r"""
   | (?P<op><<=|>>=|->|\+\+|--|<<|>>|<=|>=|==|!=|&&|\|\||\+=|-=|\*=|/=|%=|&=|\|=|\^=
            |[-+*/%<>=!&|^~?:;,.(){}\[\]\#])
   | (?P<space>\s+)
-""", re.S | re.X)
+""", re.DOTALL | re.VERBOSE)
 
 KEYWORDS = {"if", "else", "for", "while", "do", "switch", "case", "default", "return",
             "break", "continue", "goto", "sizeof"}
