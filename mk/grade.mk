@@ -57,10 +57,3 @@ grade-submissions:
 autograder:
 	@test -n "$(LAB)" || { echo "make autograder: say which lab: LAB=name" >&2; exit 2; }
 	python3 tools/autograder make --lab $(LAB) $(if $(OUT),--out $(OUT))
-
-# make mutate LAB=name [JOBS=n]: the lab's mutation score (tools/mutate):
-# one-change mutants of the teacher's solution graded as submissions.
-.PHONY: mutate
-mutate:
-	@test -n "$(LAB)" || { echo "make mutate: say which lab: LAB=name" >&2; exit 2; }
-	python3 tools/mutate --lab $(LAB) $(if $(JOBS),--jobs $(JOBS))

@@ -71,4 +71,12 @@ TESTS = [
             "summary=0",
             invariants_hold, BUSIEST + PULL + MIGRATE, 'docs/selfcheck.md',
             "schedsim check=1 prints the invariant that broke on stderr"),
+    unit("idle_cpu0_pulls_from_cpu1", 3, BUSIEST + PULL,
+         "the re-check after locking compares with our own load, not with a flag"),
+    unit("busy_balance_5_vs_3_stays", 3, BUSIEST,
+         "a busy CPU needs imbalance*4 >= max_load: (max_load + 3)/4 rounds up"),
+    unit("busy_cpu_counts_a_remote_queue_at_its_lower_sample", 4, BUSIEST,
+         "remote load = min(now, previous sample); imbalance in signed int"),
+    unit("idle_cpu_pulls_from_the_first_of_two_equal_queues", 2, BUSIEST,
+         "only a strictly greater load replaces the busiest so far"),
 ]

@@ -18,3 +18,6 @@ STUBS = {
         ],
     },
 }
+
+# labs/balance/MUTANTS.md: teacher material (quotes the solution), not shipped.
+FILES = {"labs/balance/MUTANTS.md": None}

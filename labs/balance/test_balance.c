@@ -170,3 +170,80 @@ UNIT_TEST(a_pulled_task_is_queued_and_counted)
 	GRADE_EQ("run queues consistent after the pull (0 = yes; host_check)", 0,
 		 host_check(why, sizeof(why)));
 }
+
+/* ------------------------------- find_busiest_queue: samples, ties, order */
+
+UNIT_TEST(idle_cpu0_pulls_from_cpu1)
+{
+	host_boot(2, &sched_policy_nick);
+	hogs_on(2, 1);
+	host_schedule(1);
+	/* CPU0 idle, CPU1 with 2: load 2 > 1, imbalance (2-0)/2 = 1; CPU1 has
+	 * the higher id, so CPU0 locks it without dropping its own lock and
+	 * re-checks with its own load 0: 2 > 0+1, pull the queued (not
+	 * running) hog once cache-cold (jiffies - 1000 > 2): 1 and 1 */
+	host_run(10);
+	GRADE_EQ("tasks on CPU0 (idle) after 10 ms, 2 hogs on CPU1", 1, sched_rq[0].nr_running);
+	GRADE_EQ("tasks on CPU1 after 10 ms, CPU0 idle", 1, sched_rq[1].nr_running);
+}
+
+UNIT_TEST(busy_balance_5_vs_3_stays)
+{
+	host_boot(2, &sched_policy_o1);
+	hogs_on(5, 0);
+	hogs_on(3, 1);
+	host_schedule(0);
+	host_schedule(1);
+	/* CPU1: imbalance (5-3)/2 = 1, 1*4 = 4 < 5 (in the code: 1 <
+	 * (5+3)/4 = 2): a busy CPU leaves it, for 1 s of busy balances */
+	host_run(1000);
+	GRADE_EQ("tasks moved in 1 s with 5 vs 3 hogs (imbalance 1, 1*4 < 5)", 0,
+		 sched_rq[0].migrations_in + sched_rq[1].migrations_in);
+	GRADE_EQ("tasks on CPU1 after 1 s with 5 vs 3 hogs", 3, sched_rq[1].nr_running);
+}
+
+UNIT_TEST(busy_cpu_counts_a_remote_queue_at_its_lower_sample)
+{
+	int i;
+
+	host_boot(2, &sched_policy_o1);
+	hogs_on(3, 0);
+	hogs_on(4, 1);
+	host_schedule(0);
+	host_schedule(1);
+	/* the busy balance at jiffies 1200 samples 3 and 4: balanced */
+	host_run(200);
+	/* CPU0 grows to 8.  At 1400 CPU1 sees min(8, sample 3) = 3 against
+	 * its own max(4, 4) = 4: imbalance (3-4)/2 = 0, nothing moves (in
+	 * signed int: in unsigned, 3 - 4 wraps to a huge imbalance) */
+	hogs_on(5, 0);
+	host_run(200);
+	GRADE_EQ("tasks on CPU1 after CPU0 grew from 3 to 8 since the last sample", 4,
+		 sched_rq[1].nr_running);
+	/* two of CPU0's 8 go to sleep: 6.  At 1600 CPU1 sees min(6, sample 8)
+	 * = 6: imbalance (6-4)/2 = 1 < (6+3)/4 = 2, nothing moves (with the
+	 * old sample 8 it would be 2 >= (8+3)/4 and two would move) */
+	for (i = 0; i < 2; i++)
+		host_sleep(host_curr(0));
+	host_run(200);
+	GRADE_EQ("tasks on CPU1 after CPU0 shrank from 8 to 6 since the last sample", 4,
+		 sched_rq[1].nr_running);
+	GRADE_EQ("tasks on CPU0 (6 runnable, 2 asleep)", 6, sched_rq[0].nr_running);
+	GRADE_EQ("tasks moved in all (none)", 0,
+		 sched_rq[0].migrations_in + sched_rq[1].migrations_in);
+}
+
+UNIT_TEST(idle_cpu_pulls_from_the_first_of_two_equal_queues)
+{
+	host_boot(3, &sched_policy_nick);
+	hogs_on(3, 0);
+	hogs_on(3, 1);
+	host_schedule(0);
+	host_schedule(1);
+	/* CPU2 idle; CPU0 and CPU1 both at 3: the first strictly greater load
+	 * wins (load > max_load), so CPU0, the lower id: 2, 3, 1 */
+	host_run(10);
+	GRADE_EQ("tasks on CPU0 after 10 ms (3 hogs, ties with CPU1, lower id)", 2, sched_rq[0].nr_running);
+	GRADE_EQ("tasks on CPU1 after 10 ms (3 hogs)", 3, sched_rq[1].nr_running);
+	GRADE_EQ("tasks on CPU2 (idle) after 10 ms", 1, sched_rq[2].nr_running);
+}

@@ -58,4 +58,6 @@ TESTS = [
             "seconds=31 stats=10000 summary=0",
             shares_0_5_10_19, ["add_task_time", "task_priority", "task_timeslice"], SHARES,
             "a pure hog sits at its nice's prio (130 at nice 0); the slices then give the shares"),
+    unit("add_task_time_wipe_forgets_the_sleep_too", 3, ["add_task_time"], ADD,
+         "t > MAX_SLEEP sets total_time and sleep_time to 0 before adding t"),
 ]

@@ -40,3 +40,6 @@ STUBS = {
             """,
     },
 }
+
+# labs/time/MUTANTS.md: teacher material (quotes the solution), not shipped.
+FILES = {"labs/time/MUTANTS.md": None}

@@ -256,3 +256,22 @@ UNIT_TEST(task_timeslice_counts_the_expired_array)
 		 nick_task_timeslice(&p, rq0()));
 	dequeue_task(&q);
 }
+
+/* ------------------------------------------------ wiping the history */
+
+UNIT_TEST(add_task_time_wipe_forgets_the_sleep_too)
+{
+	struct sched_task p;
+
+	fresh(&p, 0);
+	p.total_time = 900000;
+	p.sleep_time = 400000;
+	p.sleep_avg = 444;
+	/* t = 2000 > MAX_SLEEP, running (sleep = 0): t = 1000 and both sums
+	 * are wiped to 0; total += 1000000, sleep_time stays 0: avg 0.
+	 * (Keeping the old sleep_time: 400000 and avg 400.) */
+	nick_add_task_time(&p, 2000, 0);
+	GRADE_EQ("total_time after 2000 ms running (capped, history wiped)", 1000000, p.total_time);
+	GRADE_EQ("sleep_time after 2000 ms running (wiped, nothing added)", 0, p.sleep_time);
+	GRADE_EQ("sleep_avg after 2000 ms running", 0, p.sleep_avg);
+}

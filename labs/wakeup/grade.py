@@ -58,4 +58,12 @@ TESTS = [
             "summary=0",
             desktop_clients, ACTIVATE, WAKE + '; docs/lab.md',
             "sleepers must earn a better prio than the hogs (130) to run at once"),
+    unit("user_waker_odd_sleep_gives_the_wakee_the_larger_half", 3, QUIRK1,
+         "boost = sleep/2 (rounded down) to the waker; the wakee gets sleep - boost"),
+    unit("user_waker_long_sleep_is_capped_before_the_split", 4, WAKE,
+         "sleep = min(now - timestamp, MAX_SLEEP) in unsigned arithmetic, before boost = sleep/2"),
+    unit("steal_near_the_end_of_the_slice_and_past_it", 4, WAKE + ' and "Quirks" 2',
+         "(task_timeslice(p) - p->used_slice)/2 is unsigned: past the slice it wraps"),
+    unit("user_waker_on_another_cpu_not_the_running_task", 4, QUIRK1,
+         "credit and slice go to the waker argument, not to rq->curr"),
 ]

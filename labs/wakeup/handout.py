@@ -21,3 +21,6 @@ STUBS = {
             """,
     },
 }
+
+# labs/wakeup/MUTANTS.md: teacher material (quotes the solution), not shipped.
+FILES = {"labs/wakeup/MUTANTS.md": None}

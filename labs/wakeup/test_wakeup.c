@@ -198,3 +198,108 @@ UNIT_TEST(a_worse_wakee_does_not_preempt)
 	GRADE_EQ("wakee prio after 1 ms asleep with 500 ms of run history", 130, b->prio);
 	GRADE_EQ("runner's need_resched after waking a task of equal prio", 0, a->need_resched);
 }
+
+/* -------------------- odd and long sleeps, slices near their end, 2 CPUs */
+
+/* sleeper_woken_after, with a 500 ms run history for the waker too. */
+static void both_with_history(struct sched_task **a, struct sched_task **b,
+			      uint32_t slept)
+{
+	sleeper_woken_after(a, b, slept);
+	(*a)->total_time = 500000;
+	(*a)->sleep_time = 0;
+	(*a)->sleep_avg = 0;
+}
+
+UNIT_TEST(user_waker_odd_sleep_gives_the_wakee_the_larger_half)
+{
+	struct sched_task *a, *b;
+
+	both_with_history(&a, &b, 101);
+	/* boost = 101/2 = 50 to the waker: r = 950: total (950*500000 + 500)/1000
+	 * = 475000 + 50000 = 525000, sleep 50000.  The wakee gets 101 - 50 = 51:
+	 * r = 949: total 474500 + 51000 = 525500, sleep 51000, avg 97 */
+	host_wake(b, a, SCHED_WAKER_USER, false);
+	GRADE_EQ("waker total_time after a user wake-up of a task asleep 101 ms", 525000, a->total_time);
+	GRADE_EQ("waker sleep_time after a user wake-up of a task asleep 101 ms", 50000, a->sleep_time);
+	GRADE_EQ("wakee total_time, asleep 101 ms, user waker (it gets 101 - 101/2 = 51)", 525500, b->total_time);
+	GRADE_EQ("wakee sleep_time, asleep 101 ms, user waker", 51000, b->sleep_time);
+	GRADE_EQ("wakee sleep_avg, asleep 101 ms, user waker", 97, b->sleep_avg);
+}
+
+UNIT_TEST(user_waker_long_sleep_is_capped_before_the_split)
+{
+	struct sched_task *a, *b;
+
+	both_with_history(&a, &b, 5000);
+	/* sleep = min(5000, 1000) = 1000 first, then boost = 500 to each:
+	 * r = 500: total (500*500000 + 500)/1000 = 250000 + 500000 = 750000,
+	 * sleep 500000, avg 666; wakee bonus 40*666/1000/2 = 13 -> prio 117.
+	 * (Splitting the uncapped 5000: 2500 each wipes both histories.) */
+	host_wake(b, a, SCHED_WAKER_USER, false);
+	GRADE_EQ("waker total_time, wakee asleep 5000 ms (capped at 1000, half to the waker)", 750000, a->total_time);
+	GRADE_EQ("waker sleep_avg, wakee asleep 5000 ms", 666, a->sleep_avg);
+	GRADE_EQ("wakee total_time, asleep 5000 ms, user waker", 750000, b->total_time);
+	GRADE_EQ("wakee prio, asleep 5000 ms, user waker", 117, b->prio);
+	/* 2^31 + 1000 jiffies (about 25 days): now - timestamp is a uint32_t
+	 * above INT32_MAX, still capped at 1000: the same numbers */
+	both_with_history(&a, &b, 0x80000000u + 1000);
+	host_wake(b, a, SCHED_WAKER_USER, false);
+	GRADE_EQ("waker total_time, wakee asleep 2^31 + 1000 ms (unsigned, capped)", 750000, a->total_time);
+	GRADE_EQ("wakee total_time, asleep 2^31 + 1000 ms, user waker", 750000, b->total_time);
+}
+
+UNIT_TEST(steal_near_the_end_of_the_slice_and_past_it)
+{
+	struct sched_task *a, *b;
+
+	both_with_history(&a, &b, 100);
+	a->used_slice = 80;
+	b->used_slice = 160;
+	/* b at 129, task_timeslice 165 (see user_waker_steals_slice_from_the_
+	 * wakee): steal = min(100/2, (165 - 160)/2 = 2) = 2: b 162, a 78 */
+	host_wake(b, a, SCHED_WAKER_USER, false);
+	GRADE_EQ("wakee used_slice, 5 of its 165 ms left (160 before)", 162, b->used_slice);
+	GRADE_EQ("waker used_slice, wakee had 5 ms left (80 before)", 78, a->used_slice);
+	both_with_history(&a, &b, 100);
+	a->used_slice = 30;
+	b->used_slice = 200;
+	/* b used more than its slice now is: 165 - 200 wraps (unsigned), so
+	 * steal = sleep/2 = 50 (quirk 6): b 250; the waker's 30 - 50 wraps
+	 * too (quirk 2): 2^32 - 20 = 4294967276 */
+	host_wake(b, a, SCHED_WAKER_USER, false);
+	GRADE_EQ("wakee used_slice, 200 used of a 165 ms slice: (165 - 200) wraps, steal 50", 250, b->used_slice);
+	GRADE_EQ("waker used_slice 30 - 50, unsigned: wraps to 2^32 - 20", 4294967276.0, a->used_slice);
+}
+
+UNIT_TEST(user_waker_on_another_cpu_not_the_running_task)
+{
+	struct sched_task *b, *c, *w;
+
+	/* Two CPUs: b sleeps on CPU 0, where c then runs; the waker w runs on
+	 * CPU 1.  All three nice 0 with 500 ms of run history. */
+	host_boot(2, &sched_policy_nick);
+	b = host_spawn("sleeper", 0, 0);
+	c = host_spawn("runner", 0, 0);
+	w = host_spawn("waker", 0, 1);
+	host_schedule(0);
+	host_schedule(1);
+	host_sleep(b);
+	b->total_time = c->total_time = w->total_time = 500000;
+	b->sleep_time = c->sleep_time = w->sleep_time = 0;
+	b->sleep_avg = c->sleep_avg = w->sleep_avg = 0;
+	b->used_slice = 10;
+	c->used_slice = w->used_slice = 80;
+	sched_host_jiffies += 100;
+	/* The credit and the stolen slice go to the waker w, not to CPU 0's
+	 * running task c: w total 525000, sleep 50000 (as in user_waker_takes_
+	 * half_the_credit); b at 129 on CPU 0 with c (130) queued: slice 165,
+	 * steal min(50, 77) = 50: b 60, w 30; c keeps 500000 and 80 */
+	host_wake(b, w, SCHED_WAKER_USER, false);
+	GRADE_EQ("waker (CPU 1) total_time after waking a task of CPU 0", 525000, w->total_time);
+	GRADE_EQ("waker (CPU 1) used_slice after waking a task of CPU 0 (80 before)", 30, w->used_slice);
+	GRADE_EQ("CPU 0's running task total_time (not the waker: unchanged)", 500000, c->total_time);
+	GRADE_EQ("CPU 0's running task used_slice (not the waker: unchanged)", 80, c->used_slice);
+	GRADE_EQ("wakee used_slice (10 before, steal 50)", 60, b->used_slice);
+	GRADE_EQ("wakee prio", 129, b->prio);
+}
