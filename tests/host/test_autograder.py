@@ -22,20 +22,15 @@ import shutil
 import subprocess
 import sys
 import tempfile
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from report import Report  # noqa: E402
+
+report = Report("autograder:")
+result = report.result
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 VISIBILITY = {"visible", "hidden", "after_due_date", "after_published"}
-failed = 0
 
-
-def result(name, problem, detail=""):
-    global failed
-    if problem:
-        failed += 1
-        print("FAIL autograder:%s: %s" % (name, problem))
-    else:
-        print("PASS autograder:%s%s" % (name, (" (%s)" % detail) if detail else ""))
-    sys.stdout.flush()
 
 
 def format_problem(res):
@@ -119,7 +114,7 @@ def main():
                "%s points: %s" % (res["score"], res["output"][:80]) if res else "")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    return 1 if failed else 0
+    return report.status()
 
 
 if __name__ == "__main__":

@@ -33,24 +33,19 @@ import subprocess
 import sys
 import tempfile
 import time
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from report import Report  # noqa: E402
+
+report = Report("grade-submissions:")
+result = report.result
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 CHEATS = os.path.join(ROOT, "tests", "host", "cheats", "time")
 SOURCE = "kernel/sched/nick.c"
-failed = 0
 
 STUB_PRIORITY = "\tif (rt_task(p))\n\t\treturn p->prio;\n\treturn p->static_prio;\n"
 STUB_SLICE = "\treturn 10 * MIN_TIMESLICE;\n"
 
-
-def result(name, problem, detail=""):
-    global failed
-    if problem:
-        failed += 1
-        print("FAIL grade-submissions:%s: %s" % (name, problem))
-    else:
-        print("PASS grade-submissions:%s%s" % (name, (" (%s)" % detail) if detail else ""))
-    sys.stdout.flush()
 
 
 def run(cmd, cwd, **kw):
@@ -245,7 +240,7 @@ def main():
                   len(rows), took, sum(per) / len(per), sorted(per)[len(per) // 2]))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    return 1 if failed else 0
+    return report.status()
 
 
 if __name__ == "__main__":

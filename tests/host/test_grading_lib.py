@@ -24,18 +24,13 @@ import time
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 from lib import grading, splice  # noqa: E402
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from report import Report  # noqa: E402
 
-failed = 0
+report = Report("grading-lib:")
+result = report.result
 
 
-def result(name, problem, detail=""):
-    global failed
-    if problem:
-        failed += 1
-        print("FAIL grading-lib:%s: %s" % (name, problem))
-    else:
-        print("PASS grading-lib:%s%s" % (name, (" (%s)" % detail) if detail else ""))
-    sys.stdout.flush()
 
 
 OK1 = "EXPECT ok expected=3 actual=3 tolerance=0: first\n"
@@ -144,7 +139,7 @@ def main():
     test_limits()
     test_qemu_rows()
     test_splice()
-    return 1 if failed else 0
+    return report.status()
 
 
 if __name__ == "__main__":

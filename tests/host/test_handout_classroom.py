@@ -24,22 +24,17 @@ import yaml
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 from lib import splice  # noqa: E402
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from report import Report  # noqa: E402
+
+report = Report("classroom:")
+result = report.result
 
 WORKFLOW = ".github/workflows/classroom.yml"
 GRADER = "classroom-resources/autograding-command-grader@v1"
 REPORTER = "classroom-resources/autograding-grading-reporter@v1"
 FUNCS = ["add_task_time", "task_priority", "task_timeslice"]
-failed = 0
 
-
-def result(name, problem, detail=""):
-    global failed
-    if problem:
-        failed += 1
-        print("FAIL classroom:%s: %s" % (name, problem))
-    else:
-        print("PASS classroom:%s%s" % (name, (" (%s)" % detail) if detail else ""))
-    sys.stdout.flush()
 
 
 def steps_of(tree):
@@ -112,7 +107,7 @@ def main():
                "%d/%d" % (sum(got.values()), total))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    return 1 if failed else 0
+    return report.status()
 
 
 if __name__ == "__main__":
