@@ -80,14 +80,8 @@ UNIT_TEST(busy_balance_needs_a_quarter_imbalance)
 UNIT_TEST(busy_pull_takes_expired_first)
 {
 	struct sched_task *t[4];
-	int i;
 
-	host_boot(2, &sched_policy_nick);
-	host_spawn("busy1", 0, 1);
-	for (i = 0; i < 4; i++)
-		t[i] = host_spawn("hog", 0, 0);
-	host_schedule(1);
-	host_schedule(0);
+	host_scene_busy_pull(t, 4);
 	/* CPU0: t0 runs 1000..1170 and expires, t1 1170..1340 and expires,
 	 * t2 runs from 1340, t3 still waits in the active array.  At 1200
 	 * CPU1 (busy, 1 task) sees CPU0's load as min(4, previous sample 0)

@@ -69,14 +69,8 @@ UNIT_TEST(busy_balance_needs_25_percent)
 UNIT_TEST(busy_pull_takes_expired_first)
 {
 	struct sched_task *t[3];
-	int i;
 
-	host_boot(2, &sched_policy_nick);
-	host_spawn("busy1", 0, 1);
-	for (i = 0; i < 3; i++)
-		t[i] = host_spawn("hog", 0, 0);
-	host_schedule(1);
-	host_schedule(0);
+	host_scene_busy_pull(t, 3);
 	/* t0 runs 1000..1170 and expires, t1 1170..1340, t2 runs from 1340.
 	 * 1200, CPU1's first busy balance: the remote load is min(3, previous
 	 * sample 0) = 0: nothing moves (the damping).  1400: min(3,3) = 3 vs

@@ -50,6 +50,18 @@ struct sched_task *host_spawn(const char *name, int nice, int cpu)
 	return p;
 }
 
+void host_scene_busy_pull(struct sched_task **hogs, int n)
+{
+	int i;
+
+	host_boot(2, &sched_policy_nick);
+	host_spawn("busy1", 0, 1);
+	for (i = 0; i < n; i++)
+		hogs[i] = host_spawn("hog", 0, 0);
+	host_schedule(1);
+	host_schedule(0);
+}
+
 int host_ntasks(void)
 {
 	return ntasks;

@@ -27,6 +27,10 @@ void host_sleep(struct sched_task *p);     /* p runs: state SLEEPING + schedule 
 bool host_wake(struct sched_task *p, struct sched_task *waker,
 	       enum sched_waker kind, bool sync);
 struct sched_task *host_fork(struct sched_task *parent, const char *name);
+/* The busy-pull scene of the balancer's tests (unit and lab balance): 2
+ * CPUs under nick, one task "busy1" running on CPU1, n hogs (n <= 8) on
+ * CPU0 into hogs[], both CPUs scheduled once at jiffies 1000. */
+void host_scene_busy_pull(struct sched_task **hogs, int n);
 struct sched_task *host_curr(int cpu);
 int host_ntasks(void);
 /* Every CPU consistent, no lock held, irqs on; else -1 and why. */
