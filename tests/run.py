@@ -7,8 +7,8 @@ Finds every test by itself (the Makefile only builds what they run):
   * host test programs: tests/DIR/test_*.py and tests/DIR/run-*.sh
     (tests/host/, tests/tools/), each printing its own PASS/FAIL lines;
   * QEMU scenarios: the SCENARIOS lists of tests/scenarios/*.py.
-The host tests run one after the other, then the scenarios in parallel,
-each with a timeout.  Prints `PASS name` / `FAIL name (file:line): reason` and ends with
+The host tests run one after the other in one thread while the scenarios
+run in parallel beside them (--jobs at once), each with a timeout.  Prints `PASS name` / `FAIL name (file:line): reason` and ends with
 `N passed, N failed` alone on a line; exits 1 on any failure.
 
     tests/run.py [--kernel K] [--iso I] [--only REGEX] [--unit-only] [--jobs N]
@@ -128,6 +128,16 @@ def all_scenarios():
     return [sc for path in scenario_files() for sc in load_scenarios(path)]
 
 
+def run_host_binaries(paths):
+    """Every host test program in turn; each line said as it comes."""
+    results = []
+    for path in paths:
+        for r in run_host_binary(path):
+            say(r)
+            results.append(r)
+    return results
+
+
 def run_scenario(sc, kernel, iso):
     """Boot QEMU with the scenario's arguments, feed its keys, then check."""
     from scenario import run_qemu
@@ -193,21 +203,23 @@ def run_all(a):
     else:
         hosts = [os.path.join(ROOT, h) for h in find_host_tests()
                  if not a.only or re.search(a.only, h)]
-    for b in hosts:
-        for r in run_host_binary(b):
-            say(r)
-            results.append(r)
     scenarios = [] if a.unit_only else all_scenarios()
     if a.only:
         scenarios = [s for s in scenarios if re.search(a.only, s.name)]
     os.environ["NICKEL_TIMEOUT_SCALE"] = str(a.timeout_scale)   # scenario.run_qemu
     # Longest first, so the slow ones do not end up alone at the tail.
     scenarios.sort(key=lambda s: -s.timeout)
-    with cf.ThreadPoolExecutor(max_workers=a.jobs) as pool:
-        futs = [pool.submit(run_scenario, s, a.kernel, a.iso) for s in scenarios]
+    # The host tests run one after the other (several of them build in the
+    # same tree, so never two at once) in a thread of their own, beside the
+    # scenarios' pool: a 2-core host is never left with one core idle while
+    # a host test compiles.  Scenarios pass on a loaded host (--load).
+    with cf.ThreadPoolExecutor(max_workers=a.jobs + 1) as pool:
+        futs = [pool.submit(run_host_binaries, hosts)]
+        futs += [pool.submit(run_scenario, s, a.kernel, a.iso) for s in scenarios]
         for f in cf.as_completed(futs):
             for r in f.result():
-                say(r)
+                if f is not futs[0]:
+                    say(r)
                 results.append(r)
     passed = sum(1 for r in results if r.startswith("PASS"))
     failed = sum(1 for r in results if r.startswith("FAIL"))
