@@ -51,12 +51,17 @@ static bool ep_valid(int ep)
 	return ep >= 0 && ep < IPC_ENDPOINTS;
 }
 
-/* The words and the len bytes in use, not the whole buffer. */
+/* The words and the len bytes in use, not the whole buffer (word by
+ * word: the kernel's memcpy goes a byte at a time). */
 static void copy_msg(struct ipc_kmsg *to, const struct ipc_kmsg *from)
 {
-	memcpy(to->w, from->w, sizeof(to->w));
+	int i;
+
+	for (i = 0; i < IPC_WORDS; i++)
+		to->w[i] = from->w[i];
 	to->len = from->len;
-	memcpy(to->buf, from->buf, from->len);
+	if (from->len)
+		memcpy(to->buf, from->buf, from->len);
 }
 
 /* ---- sleeping and waking, ipc_lock held ---- */
