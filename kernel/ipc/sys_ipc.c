@@ -56,21 +56,27 @@ static long msg_in(uint32_t uptr, struct ipc_kmsg *k)
 	return 0;
 }
 
-/* A message to receive into: its header writable, cap bytes of buffer. */
+/* A message to receive into: its header writable (read: cap and buf),
+ * cap bytes of buffer. */
 static long msg_out_check(uint32_t uptr, struct ipc_umsg *u)
 {
+	const struct ipc_umsg *from = (const struct ipc_umsg *)uptr;
+
 	if (prepare(uptr, sizeof(*u), 1) != 0)
 		return -EFAULT;
-	read_words((uint32_t *)u, uptr, UMSG_WORDS);
+	u->cap = from->cap;
+	u->buf = from->buf;
 	if (u->cap && prepare(u->buf, u->cap, 1) != 0)
 		return -EFAULT;
 	return 0;
 }
 
 /* Deliver k: its words and len, and the bytes that fit in the receiver's
- * cap (len says how many were sent).  Checked before the call slept, and
- * checked again here, since the mapping may have changed meanwhile: a
- * header gone since then gets nothing (the call itself was made). */
+ * cap (len says how many were sent).  msg_out_check made the header
+ * present and writable before the call slept, and it stays so: an mm
+ * belongs to one task (no CLONE_VM), so nothing unmaps it or shares it
+ * copy-on-write while its task sleeps.  The buffer goes through
+ * copy_to_user, checked again. */
 static void msg_out(uint32_t uptr, struct ipc_umsg *u, const struct ipc_kmsg *k)
 {
 	uint32_t n = k->len < u->cap ? k->len : u->cap;
@@ -79,8 +85,6 @@ static void msg_out(uint32_t uptr, struct ipc_umsg *u, const struct ipc_kmsg *k)
 
 	if (n)
 		copy_to_user(u->buf, k->buf, n);
-	if (prepare(uptr, sizeof(*u), 1) != 0)
-		return;
 	for (i = 0; i < IPC_WORDS; i++)
 		to->w[i] = k->w[i];
 	to->len = k->len;
