@@ -51,12 +51,17 @@ static bool ep_valid(int ep)
 	return ep >= 0 && ep < IPC_ENDPOINTS;
 }
 
-/* The words and the len bytes in use, not the whole buffer. */
+/* The words and the len bytes in use, not the whole buffer (word by
+ * word: the kernel's memcpy goes a byte at a time). */
 static void copy_msg(struct ipc_kmsg *to, const struct ipc_kmsg *from)
 {
-	memcpy(to->w, from->w, sizeof(to->w));
+	int i;
+
+	for (i = 0; i < IPC_WORDS; i++)
+		to->w[i] = from->w[i];
 	to->len = from->len;
-	memcpy(to->buf, from->buf, from->len);
+	if (from->len)
+		memcpy(to->buf, from->buf, from->len);
 }
 
 /* ---- sleeping and waking, ipc_lock held ---- */
@@ -218,28 +223,39 @@ long ipc_call(int ep, struct ipc_kmsg *io, uint32_t timeout_ms)
 
 /* ---- the server's side ---- */
 
-/* The call of `caller` that current received and has not answered. */
-static struct ipc_call *find_received(int caller)
+/* caller's call among those received on ep (current's), or NULL. */
+static struct ipc_call *received_on(int ep, int caller)
 {
-	int ep;
+	struct list_node *n;
 
-	for (ep = 0; ep < IPC_ENDPOINTS; ep++) {
-		struct list_node *n;
-
-		if (endpoints[ep].owner != current)
-			continue;
-		list_for_each(n, &endpoints[ep].received) {
-			struct ipc_call *c = list_entry(n, struct ipc_call, node);
-			if (c->caller->se.pid == caller)
-				return c;
-		}
+	list_for_each(n, &endpoints[ep].received) {
+		struct ipc_call *c = list_entry(n, struct ipc_call, node);
+		if (c->caller->se.pid == caller)
+			return c;
 	}
 	return NULL;
 }
 
-static long reply_locked(int caller, const struct ipc_kmsg *reply, bool blocking)
+/* The call of `caller` that current received and has not answered: on
+ * endpoint `hint` first (ipc_reply_recv's own, where the server loop's
+ * call is), then on every endpoint current serves. */
+static struct ipc_call *find_received(int hint, int caller)
 {
-	struct ipc_call *c = find_received(caller);
+	struct ipc_call *c = NULL;
+	int ep;
+
+	if (hint >= 0 && (c = received_on(hint, caller)))
+		return c;
+	for (ep = 0; ep < IPC_ENDPOINTS && !c; ep++)
+		if (ep != hint && endpoints[ep].owner == current)
+			c = received_on(ep, caller);
+	return c;
+}
+
+static long reply_locked(int hint, int caller, const struct ipc_kmsg *reply,
+			 bool blocking)
+{
+	struct ipc_call *c = find_received(hint, caller);
 
 	if (!c)
 		return -ESRCH;                   /* not a caller waiting on us */
@@ -283,7 +299,7 @@ static long recv_locked(int ep, struct ipc_kmsg *in, uint32_t timeout_ms)
 long ipc_reply(int caller, const struct ipc_kmsg *reply)
 {
 	unsigned long f = spin_lock_irqsave(&ipc_lock);
-	long rc = reply_locked(caller, reply, false);
+	long rc = reply_locked(-1, caller, reply, false);
 
 	spin_unlock_irqrestore(&ipc_lock, f);
 	return rc;
@@ -302,7 +318,7 @@ long ipc_reply_recv(int ep, int caller, const struct ipc_kmsg *reply,
 		rc = endpoints[ep].owner ? -EPERM : -ENOENT;
 	else if (caller > 0)
 		/* hand the CPU to the caller only if we are going to sleep */
-		rc = reply_locked(caller, reply, !has_call(&endpoints[ep]));
+		rc = reply_locked(ep, caller, reply, !has_call(&endpoints[ep]));
 	if (rc == 0)
 		rc = recv_locked(ep, in, timeout_ms);
 	spin_unlock_irqrestore(&ipc_lock, f);

@@ -13,44 +13,81 @@
 #include "boot/cmdline.h"
 #include "lib/string.h"
 
+/*
+ * The message header (7 words) is copied a word at a time after one
+ * mm_prepare_access: copy_from_user's byte-wise memcpy and the extra
+ * checks cost more than the rest of the system call (docs/scheduler.md
+ * "What a round trip costs").  Only the optional buffer goes through
+ * copy_from_user / copy_to_user.
+ */
+#define UMSG_WORDS (sizeof(struct ipc_umsg) / 4)
+
+static int prepare(uint32_t va, uint32_t len, int write)
+{
+	struct mm *mm = current->mm;
+
+	return mm && mm_prepare_access(mm, va, len, write) == 0 ? 0 : -EFAULT;
+}
+
+static void read_words(uint32_t *to, uint32_t va, unsigned n)
+{
+	const uint32_t *from = (const uint32_t *)va;
+
+	while (n--)
+		*to++ = *from++;
+}
+
 /* A message to send: its words and len bytes of its buffer. */
 static long msg_in(uint32_t uptr, struct ipc_kmsg *k)
 {
 	struct ipc_umsg u;
+	int i;
 
-	if (copy_from_user(&u, uptr, sizeof(u)) != 0)
+	if (prepare(uptr, sizeof(u), 0) != 0)
 		return -EFAULT;
+	read_words((uint32_t *)&u, uptr, UMSG_WORDS);
 	if (u.len > IPC_BUF_MAX)
 		return -E2BIG;
-	memcpy(k->w, u.w, sizeof(k->w));
+	for (i = 0; i < IPC_WORDS; i++)
+		k->w[i] = u.w[i];
 	k->len = u.len;
 	if (u.len && copy_from_user(k->buf, u.buf, u.len) != 0)
 		return -EFAULT;
 	return 0;
 }
 
-/* A message to receive into: its header writable, cap bytes of buffer. */
+/* A message to receive into: its header writable (read: cap and buf),
+ * cap bytes of buffer. */
 static long msg_out_check(uint32_t uptr, struct ipc_umsg *u)
 {
-	if (copy_from_user(u, uptr, sizeof(*u)) != 0 ||
-	    mm_prepare_access(current->mm, uptr, sizeof(*u), 1) != 0)
+	const struct ipc_umsg *from = (const struct ipc_umsg *)uptr;
+
+	if (prepare(uptr, sizeof(*u), 1) != 0)
 		return -EFAULT;
-	if (u->cap && mm_prepare_access(current->mm, u->buf, u->cap, 1) != 0)
+	u->cap = from->cap;
+	u->buf = from->buf;
+	if (u->cap && prepare(u->buf, u->cap, 1) != 0)
 		return -EFAULT;
 	return 0;
 }
 
-/* Deliver k; bytes beyond the receiver's cap are cut off, len says how
- * many were sent.  Checked before, so it cannot fail. */
+/* Deliver k: its words and len, and the bytes that fit in the receiver's
+ * cap (len says how many were sent).  msg_out_check made the header
+ * present and writable before the call slept, and it stays so: an mm
+ * belongs to one task (no CLONE_VM), so nothing unmaps it or shares it
+ * copy-on-write while its task sleeps.  The buffer goes through
+ * copy_to_user, checked again. */
 static void msg_out(uint32_t uptr, struct ipc_umsg *u, const struct ipc_kmsg *k)
 {
 	uint32_t n = k->len < u->cap ? k->len : u->cap;
+	struct ipc_umsg *to = (struct ipc_umsg *)uptr;
+	int i;
 
-	memcpy(u->w, k->w, sizeof(u->w));
-	u->len = k->len;
 	if (n)
 		copy_to_user(u->buf, k->buf, n);
-	copy_to_user(uptr, u, sizeof(*u));
+	for (i = 0; i < IPC_WORDS; i++)
+		to->w[i] = k->w[i];
+	to->len = k->len;
 }
 
 static long sys_ipc_endpoint(struct syscall_args *sa)
