@@ -291,6 +291,7 @@ void lapic_timer_calibrate(void)
 {
 	const struct ref_clock *ref = pit_ch2_dead ? pm_timer_clock() : pit_clock();
 	uint32_t got[CAL_ROUNDS], t;
+	uint64_t t_start = rdtsc();
 	int i, j, n = 0;
 
 	wr(LAPIC_TIMER_DIV, TIMER_DIV_16);
@@ -305,6 +306,7 @@ void lapic_timer_calibrate(void)
 	}
 	wr(LAPIC_TIMER_INIT, 0);
 	timer_per_ms = n ? got[n / 2] : 62500;         /* none: QEMU's 1 GHz / 16 */
+	boot_calibration_cycles += rdtsc() - t_start;
 	printk("nickel: lapic: timer %u ticks per ms (bus %u kHz), calibrated "
 	       "against %s (%d of %d windows)\n", timer_per_ms, timer_per_ms * 16,
 	       ref ? ref->name : "nothing", n, CAL_ROUNDS);

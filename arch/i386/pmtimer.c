@@ -53,7 +53,7 @@ const struct ref_clock *pm_timer_clock(void)
 void tsc_calibrate_against(const struct ref_clock *ref)
 {
 	uint32_t window = ref->hz / 20;
-	uint64_t best = ~0ull;
+	uint64_t best = ~0ull, t_start = rdtsc();
 	int i;
 
 	for (i = 0; i < 3; i++) {
@@ -67,5 +67,6 @@ void tsc_calibrate_against(const struct ref_clock *ref)
 			best = d;
 	}
 	tsc_set_per_us(best / 50000);
+	boot_calibration_cycles += rdtsc() - t_start;
 	printk("nickel: timer: TSC %u kHz, calibrated against %s\n", tsc_khz(), ref->name);
 }

@@ -184,6 +184,7 @@ static int start_ap(int cpu, uint32_t apic_id, uint32_t cr3)
 void smp_boot_aps(void)
 {
 	int n, online = 1, wanted = ncpus;
+	uint64_t t_start;
 	uint32_t cr3;
 
 	smp_ap_vectors_ready();
@@ -197,6 +198,7 @@ void smp_boot_aps(void)
 	}
 	if (ncpus < 2)
 		return;
+	t_start = rdtsc();
 	if ((uint32_t)(trampoline_end - trampoline_start) > PAGE_SIZE ||
 	    !(cr3 = identity_page_dir())) {
 		printk("nickel: smp: cannot set up the trampoline; running on 1 CPU\n");
@@ -210,6 +212,7 @@ void smp_boot_aps(void)
 			online++;
 	if (online == wanted)
 		pmm_free(cr3);                /* else a late AP may still use it */
+	boot_ap_cycles = rdtsc() - t_start;
 	if (lapic_x2)
 		printk("nickel: smp: %d of %d CPUs in x2APIC mode\n",
 		       aps_in_x2apic_mode + lapic_x2_here(), online);
