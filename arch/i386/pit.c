@@ -194,8 +194,8 @@ void tsc_set_per_us(uint64_t per_us)
 
 void tsc_calibrate(void)
 {
-	/* 50 ms windows (59659 PIT ticks), best of 3 against SMI/host noise. */
-	const uint16_t window = PIT_HZ / 20;
+	/* Best of 3 windows (timer.h) against SMI/host noise. */
+	const uint16_t window = (uint16_t)((uint64_t)PIT_HZ * TSC_CAL_WINDOW_US / 1000000);
 	uint64_t best = ~0ull;
 	uint64_t t_start = rdtsc();
 	int i;
@@ -215,7 +215,7 @@ void tsc_calibrate(void)
 		if (d < best)
 			best = d;
 	}
-	tsc_set_per_us(best / 50000);
+	tsc_set_per_us(best * PIT_HZ / ((uint64_t)window * 1000000));
 	tsc_at_boot = rdtsc();
 	boot_calibration_cycles += tsc_at_boot - t_start;
 }
