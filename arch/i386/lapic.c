@@ -243,12 +243,12 @@ int lapic_send_ipi(uint32_t apic_id, uint32_t icr_low)
  * a late read (the host pausing this vCPU, an SMI) delays both alike
  * instead of lengthening one of them; a pair whose two LAPIC reads are more
  * than 20 us apart is taken again, so an end is off by at most 10 us: 0.1%
- * of the window (the smp scenarios' tick-rate checks allow 10%).  Five
+ * of the window (the smp scenarios' tick-rate checks allow 10%).  Three
  * windows, the median kept.  (The spec's warning: never count timer
  * interrupts to measure time.)
  */
 #define CAL_WINDOW_MS 10                   /* PIT channel 2 wraps at 55 */
-#define CAL_ROUNDS  5
+#define CAL_ROUNDS  3
 
 static int read_pair(const struct ref_clock *ref, uint32_t *r, uint32_t *count)
 {
