@@ -77,14 +77,18 @@ test-lab: deps $(KERNEL) user
 	NICKEL_LAB_TESTS=1 python3 tests/run.py --only '^lab-'
 
 # make bench: the scheduler's cost (host and kernel micro-benchmarks, a few
-# seconds), then the benchmark matrix (tools/bench-matrix, docs/lab.md;
-# BENCH_QUICK=1: 1 CPU only), then nickel beside Linux (make compare-linux,
-# mk/compare.mk; BENCH_QUICK=1: one round).  Never part of make test.
+# seconds; the balancer's per tick at 2..64 CPUs), the boot time at 1, 16
+# and 64 CPUs (tools/boot-time), then the benchmark matrix
+# (tools/bench-matrix, docs/lab.md; BENCH_QUICK=1: 1 CPU only), then
+# nickel beside Linux (make compare-linux, mk/compare.mk; BENCH_QUICK=1:
+# one round).  Never part of make test.
 bench: deps bench-sched $(KERNEL) user
 	@mkdir -p bench/out
 	@echo "## Scheduler cost in the kernel (QEMU $(ACCEL); TCG numbers are noisy)"
 	@python3 tools/nickel-qemu --smp 1 --mem 64 --accel $(ACCEL) --append "bench=1" \
-		| tee bench/out/kernel-sched.log | grep '^|'
+		| tee bench/out/kernel-sched.log | grep '^|\|^nickel bench'
+	@echo "## Boot time: QEMU start and the kernel's first instruction to init (docs/smp.md)"
+	@python3 tools/boot-time --cpus 1,16,64 --accel $(ACCEL) | tee bench/out/boot-time.md
 	@echo "## Benchmark matrix (policies x loads x CPUs)"
 	python3 tools/bench-matrix --out bench/out $(if $(BENCH_QUICK),--quick)
 	@$(MAKE) --no-print-directory bench-ipc

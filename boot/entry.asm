@@ -73,6 +73,12 @@ mb2_header:
 	dd 8
 mb2_header_end:
 
+section .data
+align 8
+global boot_tsc_entry
+boot_tsc_entry:                    ; TSC at _start (in .data: set before bss is cleared)
+	dq 0
+
 section .bss
 alignb 4096
 global boot_page_dir
@@ -94,6 +100,9 @@ _start:
 	cli
 	mov esi, eax                   ; keep magic and info across the setup
 	mov edi, ebx
+	rdtsc                          ; the boot clock's zero (kernel/boot/boot_time.c)
+	mov [boot_tsc_entry - KERNEL_BASE], eax
+	mov [boot_tsc_entry - KERNEL_BASE + 4], edx
 
 	; Fill boot_page_dir (physical address) with 4 MiB mappings:
 	; PDE 0 = identity 0..4 MiB (only for the jump), PDE 768+i = i*4 MiB.

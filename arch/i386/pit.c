@@ -29,6 +29,7 @@ int pit_ch2_dead;
 int jiffies_from_lapic;
 static uint64_t tsc_per_us = 1000;      /* until calibrated: a 1 GHz guess */
 static uint64_t tsc_at_boot;
+uint64_t boot_calibration_cycles, boot_ap_cycles;
 static void (*tick_hook)(void);
 
 /*
@@ -193,16 +194,18 @@ void tsc_set_per_us(uint64_t per_us)
 
 void tsc_calibrate(void)
 {
-	/* 50 ms windows (59659 PIT ticks), best of 3 against SMI/host noise. */
-	const uint16_t window = PIT_HZ / 20;
+	/* Best of 3 windows (timer.h) against SMI/host noise. */
+	const uint16_t window = (uint16_t)((uint64_t)PIT_HZ * TSC_CAL_WINDOW_US / 1000000);
 	uint64_t best = ~0ull;
+	uint64_t t_start = rdtsc();
 	int i;
 
-	tsc_at_boot = rdtsc();
+	tsc_at_boot = t_start;
 	if (!pit_ch2_counts()) {
 		pit_ch2_dead = 1;
 		printk("nickel: timer: PIT channel 2 does not count; the TSC waits for "
 		       "the ACPI PM timer\n");
+		boot_calibration_cycles += rdtsc() - t_start;
 		return;
 	}
 	for (i = 0; i < 3; i++) {
@@ -212,8 +215,9 @@ void tsc_calibrate(void)
 		if (d < best)
 			best = d;
 	}
-	tsc_set_per_us(best / 50000);
+	tsc_set_per_us(best * PIT_HZ / ((uint64_t)window * 1000000));
 	tsc_at_boot = rdtsc();
+	boot_calibration_cycles += tsc_at_boot - t_start;
 }
 
 uint64_t time_us(void)

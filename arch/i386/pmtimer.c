@@ -48,12 +48,12 @@ const struct ref_clock *pm_timer_clock(void)
 	return &c;
 }
 
-/* TSC ticks in a 50 ms window of `ref`, best (smallest) of three: a host
- * pause or an SMI only lengthens a window. */
+/* TSC ticks in a TSC_CAL_WINDOW_US window of `ref`, best (smallest) of
+ * three: a host pause or an SMI only lengthens a window. */
 void tsc_calibrate_against(const struct ref_clock *ref)
 {
-	uint32_t window = ref->hz / 20;
-	uint64_t best = ~0ull;
+	uint32_t window = (uint32_t)((uint64_t)ref->hz * TSC_CAL_WINDOW_US / 1000000);
+	uint64_t best = ~0ull, t_start = rdtsc();
 	int i;
 
 	for (i = 0; i < 3; i++) {
@@ -66,6 +66,7 @@ void tsc_calibrate_against(const struct ref_clock *ref)
 		if (d < best)
 			best = d;
 	}
-	tsc_set_per_us(best / 50000);
+	tsc_set_per_us(best * ref->hz / ((uint64_t)window * 1000000));
+	boot_calibration_cycles += rdtsc() - t_start;
 	printk("nickel: timer: TSC %u kHz, calibrated against %s\n", tsc_khz(), ref->name);
 }

@@ -8,7 +8,8 @@
  *      so this_cpu_id() works from its first C instruction), and fill in
  *      the trampoline's parameter block;
  *   2. INIT IPI, wait 10 ms; STARTUP IPI, wait 200 us; a second STARTUP,
- *      200 us; after each, the ESR tells whether the LAPIC accepted it;
+ *      200 us (0 ms and 10 us on CPUs that need no more: choose_sipi_waits);
+ *      after each, the ESR tells whether the LAPIC accepted it;
  *   3. wait up to 5 s for it to check in (ap_entry sets ap_ready),
  *      else report it and go on without it; it is sent INIT again so it
  *      stays parked.
@@ -78,9 +79,12 @@ static void __attribute__((noreturn, used)) ap_entry(int cpu)
 	kernel_hooks.cpu_adopt_stack(cpu);
 	smp_start_tick();
 	c->online = 1;
-	printk("nickel: cpu %d online (apic id %d)\n", cpu, c->apic_id);
 	__sync_synchronize();
 	ap_ready = 1;
+	/* After ap_ready: the boot CPU starts the next AP meanwhile.  Under
+	 * QEMU with 64 vCPUs this line's port writes waited ~4 ms each for
+	 * QEMU's I/O lock, most of the APs' start-up when they came first. */
+	printk("nickel: cpu %d online (apic id %d)\n", cpu, c->apic_id);
 	kernel_hooks.cpu_idle();
 }
 
@@ -131,7 +135,39 @@ static int wait_for_ap(void)
 	return 0;
 }
 
-/* INIT, 10 ms, STARTUP x2 with 200 us each (the MP spec's sequence). */
+/*
+ * The waits of the INIT-STARTUP sequence.  The MP spec's (INIT, 10 ms; each
+ * STARTUP, 200 us) are for the external 82489DX APIC and the first
+ * integrated ones.  Intel's family 6 (the Pentium Pro to every Core) and
+ * AMD's from family 15 (the K8 on) leave INIT at once and take a STARTUP
+ * within microseconds: Linux waits 0 and 10 us on those (its smpboot.c,
+ * smp_quirk_init_udelay), and so does nickel.  Under QEMU the 10 ms were
+ * most of a 64-CPU boot (docs/smp.md, "Boot time").
+ */
+#define CPUID_VENDOR_INTEL 0x756e6547   /* "Genu" in ebx */
+#define CPUID_VENDOR_AMD   0x68747541   /* "Auth" */
+static uint32_t init_wait_us = 10000, startup_wait_us = 200;
+
+static void choose_sipi_waits(void)
+{
+	uint32_t r[4], vendor, family;
+
+	cpuid(0, 0, r);
+	vendor = r[1];
+	cpuid(1, 0, r);
+	family = (r[0] >> 8) & 0xF;
+	if (family == 0xF)
+		family += (r[0] >> 20) & 0xFF;   /* the extended family */
+	if ((vendor == CPUID_VENDOR_INTEL && family == 6) ||
+	    (vendor == CPUID_VENDOR_AMD && family >= 0xF)) {
+		init_wait_us = 0;
+		startup_wait_us = 10;
+	}
+	printk("nickel: smp: INIT-STARTUP waits %u us and %u us (CPU family %u)\n",
+	       init_wait_us, startup_wait_us, family);
+}
+
+/* INIT, a wait, STARTUP x2 with a wait each (the MP spec's sequence). */
 static void send_init_sipi(int cpu, uint32_t apic_id)
 {
 	int i;
@@ -142,12 +178,12 @@ static void send_init_sipi(int cpu, uint32_t apic_id)
 	if (!lapic_x2)                  /* de-assert (old APICs; x2APIC has none) */
 		lapic_send_ipi(apic_id, ICR_INIT | ICR_LEVEL);
 	check_esr(cpu, "INIT");
-	mdelay(10);
+	udelay(init_wait_us);
 	for (i = 0; i < 2; i++) {
 		lapic_read_esr();
 		if (lapic_send_ipi(apic_id, ICR_STARTUP | (TRAMPOLINE_PHYS >> 12)) != 0)
 			printk("nickel: cpu %d: STARTUP not delivered\n", cpu);
-		udelay(200);
+		udelay(startup_wait_us);
 		check_esr(cpu, "STARTUP");
 	}
 }
@@ -184,6 +220,7 @@ static int start_ap(int cpu, uint32_t apic_id, uint32_t cr3)
 void smp_boot_aps(void)
 {
 	int n, online = 1, wanted = ncpus;
+	uint64_t t_start;
 	uint32_t cr3;
 
 	smp_ap_vectors_ready();
@@ -197,6 +234,7 @@ void smp_boot_aps(void)
 	}
 	if (ncpus < 2)
 		return;
+	t_start = rdtsc();
 	if ((uint32_t)(trampoline_end - trampoline_start) > PAGE_SIZE ||
 	    !(cr3 = identity_page_dir())) {
 		printk("nickel: smp: cannot set up the trampoline; running on 1 CPU\n");
@@ -205,11 +243,13 @@ void smp_boot_aps(void)
 	}
 	memcpy(phys_to_virt(TRAMPOLINE_PHYS), trampoline_start,
 	       (uint32_t)(trampoline_end - trampoline_start));
+	choose_sipi_waits();
 	for (n = 1; n < wanted; n++)
 		if (start_ap(online, (uint32_t)smp_table_apic_id(n), cr3) == 0)
 			online++;
 	if (online == wanted)
 		pmm_free(cr3);                /* else a late AP may still use it */
+	boot_ap_cycles = rdtsc() - t_start;
 	if (lapic_x2)
 		printk("nickel: smp: %d of %d CPUs in x2APIC mode\n",
 		       aps_in_x2apic_mode + lapic_x2_here(), online);

@@ -14,6 +14,7 @@
 #include "mm/mm.h"
 #include "proc/elf.h"
 #include "boot/module.h"
+#include "boot/boot_time.h"
 #include "proc/file.h"
 #include "wait.h"
 #include "arch/trap.h"
@@ -125,6 +126,8 @@ static void first_return_to_user(void)
 	sched_finish_switch(this_cpu_id(), 0);
 	__asm__ volatile("fninit");
 	current->fpu_used = 1;
+	if (current->se.pid == 1)
+		boot_time_init_enters_user();
 	trap_frame_enter(task_user_frame(current));
 }
 

@@ -4,7 +4,8 @@
  * the kernel before anything else runs (the same measurement as the host's
  * tests/bench/sched_bench.c).  Prints a markdown table and powers off.
  * The tasks are bare struct sched_task: queued, ticked and picked, never
- * context-switched to.
+ * context-switched to.  Then the balancer's cost per tick at 2..64 CPUs
+ * (bench_balance.c).
  */
 #include "sched/sched.h"
 #include "mm/heap.h"
@@ -27,7 +28,7 @@ static void one_step(void)
 	sched_finish_switch(0, flags);
 }
 
-static void sort(uint32_t *v, int n)
+void bench_sort(uint32_t *v, int n)
 {
 	int i, j;
 
@@ -65,7 +66,7 @@ static uint32_t measure(const struct sched_policy *pol, int n)
 		batch[b] = (uint32_t)((rdtsc() - t0) / PER_BATCH);
 	}
 	sti();
-	sort(batch, BATCHES);
+	bench_sort(batch, BATCHES);
 	kfree(tasks);
 	return batch[BATCHES / 2];
 }
@@ -87,5 +88,6 @@ void bench_scheduler(void)
 		printk("| %s | %u | %u | %u | %u | %u.%02ux |\n", names[p], c[0], c[1],
 		       c[2], c[3], c[3] / c[0], (c[3] % c[0]) * 100 / c[0]);
 	}
+	bench_balancer();
 	power_off(EXIT_HEALTHY);
 }

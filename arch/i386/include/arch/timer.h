@@ -23,10 +23,22 @@ struct ref_clock {
 };
 const struct ref_clock *pit_clock(void);      /* PIT channel 2 (pit.c) */
 const struct ref_clock *pm_timer_clock(void); /* ACPI PM timer or NULL (pmtimer.c) */
+/* The TSC's calibration window, best of 3: 10 ms of the PIT is 11932 ticks,
+ * so reading the reference a few microseconds late costs < 0.1% (docs/smp.md,
+ * "Boot time"); a host pause or an SMI only lengthens a window. */
+#define TSC_CAL_WINDOW_US 10000
 void tsc_calibrate_against(const struct ref_clock *ref);
 void tsc_set_per_us(uint64_t per_us);
 void jiffies_tick(void);          /* one jiffy on CPU 0: IRQ 0 or the LAPIC timer */
 int  pit_ticks_within_ms(uint32_t ms);  /* interrupts on for up to ms: did IRQ 0 tick? */
+
+/* Boot time, in TSC cycles (kernel/boot/boot_time.c reports them): the TSC
+ * at _start (boot/entry.asm), then the cycles spent calibrating the TSC and
+ * the LAPIC timer (pit.c, pmtimer.c, lapic.c) and starting the APs
+ * (smpboot.c).  Written by the boot CPU only, before init runs. */
+extern uint64_t boot_tsc_entry;
+extern uint64_t boot_calibration_cycles;
+extern uint64_t boot_ap_cycles;
 
 void pit_init(void);              /* channel 0 at HZ, IRQ 0 advances jiffies */
 void tsc_calibrate(void);         /* measure TSC ticks per us against the PIT */
