@@ -1,8 +1,9 @@
 /*
  * xhci_cmd.c - commands on the command ring (4.6) and control transfers
  * on a device's endpoint 0 (4.11.2.2), each waited for by polling the
- * event ring at boot.  Events for something else (a port changing) are
- * passed over.
+ * event ring.  Events for something else (a report, a port changing)
+ * go to the controller's stray handler (usb.c), so that a device set up
+ * while keyboards run (a keyboard plugged in) loses none of their reports.
  */
 #include "usb/xhci.h"
 #include "lib/string.h"
@@ -17,9 +18,12 @@ static int wait_for(struct xhci *x, unsigned type, unsigned slot, struct trb *ev
 	uint64_t end = time_us() + EVENT_WAIT_MS * 1000;
 
 	while (time_us() < end)
-		if (xhci_next_event(x, ev) && TRB_TYPE_OF(ev) == type &&
-		    (!slot || EV_SLOT(ev) == slot))
-			return 0;
+		if (xhci_next_event(x, ev)) {
+			if (TRB_TYPE_OF(ev) == type && (!slot || EV_SLOT(ev) == slot))
+				return 0;
+			if (x->stray)
+				x->stray(x, ev);
+		}
 	return -1;
 }
 
