@@ -15,7 +15,6 @@
 #include "arch/timer.h"
 
 #define TO_DEVICE          0x00
-#define FROM_DEVICE        0x80
 #define FROM_HUB_CLASS     0xA0
 #define TO_PORT_CLASS      0x23
 #define FROM_PORT_CLASS    0xA3
@@ -107,13 +106,7 @@ static int hub_port_device(struct usb_dev *hub, unsigned port, struct usb_dev *c
 /* SET_CONFIGURATION with the hub's first configuration. */
 static int configure(struct usb_dev *hub, const char **why)
 {
-	int total;
-
-	*why = "no answer to GET_DESCRIPTOR(configuration)";
-	if (xhci_control(hub, FROM_DEVICE, REQ_GET_DESCRIPTOR, USB_DESC_CONFIG << 8, 0,
-			 USB_CONFIG_DESC_LEN) != 0)
-		return -1;
-	if ((total = usb_config_total_length(hub->buf, USB_CONFIG_DESC_LEN, why)) < 0)
+	if (xhci_config_header(hub, why) < 0)
 		return -1;
 	*why = "it refused SET_CONFIGURATION";
 	return xhci_control(hub, TO_DEVICE, REQ_SET_CONFIGURATION, hub->buf[5], 0, 0);

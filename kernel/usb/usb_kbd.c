@@ -59,11 +59,7 @@ static int read_configuration(struct usb_dev *u, struct usb_boot_keyboard *k,
 {
 	int total;
 
-	*why = "no answer to GET_DESCRIPTOR(configuration)";
-	if (xhci_control(u, FROM_DEVICE, REQ_GET_DESCRIPTOR, USB_DESC_CONFIG << 8, 0,
-			 USB_CONFIG_DESC_LEN) != 0)
-		return -1;
-	if ((total = usb_config_total_length(u->buf, USB_CONFIG_DESC_LEN, why)) < 0)
+	if ((total = xhci_config_header(u, why)) < 0)
 		return -1;
 	if (total > REPORT_AT)
 		total = REPORT_AT;                 /* more than a keyboard ever has */

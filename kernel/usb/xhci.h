@@ -117,6 +117,7 @@ int xhci_command(struct xhci *x, uint32_t d0, uint32_t d1, uint32_t d3, struct t
 int xhci_control(struct usb_dev *u, uint8_t type, uint8_t req, uint16_t value,
 		 uint16_t index, uint16_t len);
 void *xhci_ctx(struct xhci *x, uint8_t *base, unsigned i);
+int xhci_config_header(struct usb_dev *u, const char **why);
 /* xhci_port.c */
 int xhci_port_device(struct xhci *x, unsigned port, struct usb_dev *u);
 int xhci_address(struct usb_dev *u);

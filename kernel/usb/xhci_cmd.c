@@ -6,6 +6,7 @@
  * while keyboards run (a keyboard plugged in) loses none of their reports.
  */
 #include "usb/xhci.h"
+#include "usb/usb_desc.h"
 #include "lib/string.h"
 #include "arch/paging.h"
 #include "arch/timer.h"
@@ -70,4 +71,14 @@ int xhci_control(struct usb_dev *u, uint8_t type, uint8_t req, uint16_t value,
 	if (wait_for(u->x, TRB_EV_TRANSFER, u->slot, &ev) != 0)
 		return -1;
 	return EV_CODE(&ev) == CC_SUCCESS || EV_CODE(&ev) == CC_SHORT_PACKET ? 0 : -1;
+}
+
+/* The first 9 bytes of configuration 0 into u->buf: its wTotalLength, or
+ * -1 with *why (no answer, or a malformed header). */
+int xhci_config_header(struct usb_dev *u, const char **why)
+{
+	*why = "no answer to GET_DESCRIPTOR(configuration)";
+	if (xhci_control(u, 0x80, 6, USB_DESC_CONFIG << 8, 0, USB_CONFIG_DESC_LEN) != 0)
+		return -1;
+	return usb_config_total_length(u->buf, USB_CONFIG_DESC_LEN, why);
 }

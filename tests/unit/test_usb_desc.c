@@ -22,15 +22,21 @@ static const uint8_t kbd_config[34] = {
 	9, 0x21, 0x11, 0x01, 0, 1, 0x22, 63, 0,
 	7, 5, 0x81, 3, 8, 0, 10 };
 
-static int find(const uint8_t *d, size_t n, struct usb_boot_keyboard *k, const char **why)
+/* A copy of exactly n bytes on the heap: a read past it is caught by the
+ * sanitizers and the fuzzers.  The caller frees it. */
+static uint8_t *exact_copy(const uint8_t *d, size_t n)
 {
-	/* a copy of exactly n bytes on the heap: a read past it is caught
-	 * by the sanitizers and the fuzzers */
 	uint8_t *copy = malloc(n ? n : 1);
-	int r;
 
 	memcpy(copy, d, n);
-	r = usb_find_boot_keyboard(copy, n, k, why);
+	return copy;
+}
+
+static int find(const uint8_t *d, size_t n, struct usb_boot_keyboard *k, const char **why)
+{
+	uint8_t *copy = exact_copy(d, n);
+	int r = usb_find_boot_keyboard(copy, n, k, why);
+
 	free(copy);
 	return r;
 }
@@ -127,11 +133,9 @@ static const uint8_t hub_desc[11] = { 11, 0x29, 8, 0x0a, 0x00, 1, 0, 0, 0, 0xff,
 
 static int hub(const uint8_t *d, size_t n, struct usb_hub_desc *h, const char **why)
 {
-	uint8_t *copy = malloc(n ? n : 1);             /* exactly n bytes, as find() */
-	int r;
+	uint8_t *copy = exact_copy(d, n);
+	int r = usb_parse_hub_desc(copy, n, h, why);
 
-	memcpy(copy, d, n);
-	r = usb_parse_hub_desc(copy, n, h, why);
 	free(copy);
 	return r;
 }
