@@ -4,8 +4,9 @@
  * a storage stick's give none; and malformed ones (short, wrong type, a
  * length of 0 or past the end, a keyboard interface with no interrupt-IN
  * endpoint number) are refused with a reason, never read past their end;
- * a hub's class descriptor (QEMU's usb-hub) gives its ports, and a
- * malformed one is refused the same way.
+ * a hub's class descriptor (QEMU's usb-hub) gives its ports, a malformed
+ * one is refused the same way, and 20000 seeded random ones are never
+ * read past and, when accepted, sane.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -185,4 +186,37 @@ UNIT_TEST(malformed_hub_descriptors_refused_with_a_reason)
 	/* every cut shorter than the fixed part is refused, never read past */
 	for (cut = 0; cut < USB_HUB_DESC_LEN; cut++)
 		CHECK_EQ(-1, hub(hub_desc, cut, &h, &why));
+}
+
+/* Seeded random hub descriptors (mutations of QEMU's, and random bytes),
+ * each in an exact-length heap copy: no read past the bytes given (ASan),
+ * and an accepted one always has ports 1..255, type 0x29, a bLength that
+ * fits, and power-good time = 2 x byte 5. */
+UNIT_TEST(random_hub_descriptors_never_read_past_and_accepted_ones_are_sane)
+{
+	uint32_t rng = 20261206u;
+	uint8_t d[80];
+	struct usb_hub_desc h;
+	const char *why;
+	unsigned i, j, n, accepted = 0, bad = 0;
+
+	for (i = 0; i < 20000; i++) {
+		rng ^= rng << 13;
+		rng ^= rng >> 17;
+		rng ^= rng << 5;
+		n = rng % sizeof(d);
+		memcpy(d, hub_desc, sizeof(hub_desc));
+		for (j = 0; j < sizeof(d); j++)
+			if (j >= sizeof(hub_desc) || (rng >> (j % 29)) % 7 == 0)
+				d[j] = (uint8_t)(rng * (j + 1) >> 13);
+		if (hub(d, n, &h, &why) != 0)
+			continue;
+		accepted++;
+		if (h.ports == 0 || d[1] != 0x29 || d[0] < 7 || d[0] > n ||
+		    h.power_good_ms != 2u * d[5])
+			bad++;
+	}
+	printf("random hub descriptors: %u accepted, %u insane (expected 0)\n", accepted, bad);
+	CHECK(accepted > 0);
+	CHECK_EQ(0, bad);
 }
