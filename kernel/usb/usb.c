@@ -107,7 +107,7 @@ static void start_device(struct usb_dev *u, int r)
 	if (is_hub(u))
 		start_hub(u);
 	else if (!(k = entry(keyboards, &nkbd, MAX_KEYBOARDS)))
-		printk("nickel: usb: xhci %d port %s: device ignored: %d keyboards already\n",
+		printk("nickel: usb: xhci %d port %s: device not looked at: %d keyboards already\n",
 		       u->x->index, u->where, MAX_KEYBOARDS);
 	else if (usb_kbd_start(u) == 0) {
 		*k = *u;
