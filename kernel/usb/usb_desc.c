@@ -111,3 +111,25 @@ int usb_find_boot_keyboard(const uint8_t *d, size_t n, struct usb_boot_keyboard 
 	}
 	return 1;
 }
+
+int usb_parse_hub_desc(const uint8_t *d, size_t n, struct usb_hub_desc *out,
+		       const char **why)
+{
+	if (n < USB_HUB_DESC_LEN || d[0] < USB_HUB_DESC_LEN || d[0] > n) {
+		*why = "hub descriptor shorter than 7 bytes or longer than what came";
+		return -1;
+	}
+	if (d[1] != USB_DESC_HUB) {
+		*why = "hub descriptor of the wrong type";
+		return -1;
+	}
+	if (d[2] == 0) {
+		*why = "hub descriptor with no ports";
+		return -1;
+	}
+	out->ports = d[2];
+	out->characteristics = le16(d + 3);
+	out->power_good_ms = 2u * d[5];
+	out->think_time = (uint8_t)((out->characteristics >> 5) & 3);
+	return 0;
+}

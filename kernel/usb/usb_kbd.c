@@ -44,8 +44,7 @@ static int configure_endpoint(struct usb_dev *u, const struct usb_boot_keyboard 
 	ep = xhci_ctx(x, u->in_ctx, u->dci + 1);
 	ctrl[0] = 0;
 	ctrl[1] = 1u | 1u << u->dci;
-	slot[0] = u->speed << 20 | u->dci << 27;   /* context entries: up to this one */
-	slot[1] = u->port << 16;
+	xhci_slot_context(u, slot, u->dci);        /* context entries: up to this one */
 	ep[0] = xhci_interval(u->speed, k->interval) << 16;
 	ep[1] = 3u << 1 | EP_TYPE_INTERRUPT_IN << 3 | (uint32_t)k->max_packet << 16;
 	ep[2] = u->intr.phys | 1;
@@ -60,11 +59,7 @@ static int read_configuration(struct usb_dev *u, struct usb_boot_keyboard *k,
 {
 	int total;
 
-	*why = "no answer to GET_DESCRIPTOR(configuration)";
-	if (xhci_control(u, FROM_DEVICE, REQ_GET_DESCRIPTOR, USB_DESC_CONFIG << 8, 0,
-			 USB_CONFIG_DESC_LEN) != 0)
-		return -1;
-	if ((total = usb_config_total_length(u->buf, USB_CONFIG_DESC_LEN, why)) < 0)
+	if ((total = xhci_config_header(u, why)) < 0)
 		return -1;
 	if (total > REPORT_AT)
 		total = REPORT_AT;                 /* more than a keyboard ever has */
@@ -109,17 +104,17 @@ int usb_kbd_start(struct usb_dev *u)
 			(void)xhci_control(u, TO_INTERFACE_CLASS, HID_SET_IDLE, 0, k.interface, 0);
 	}                                          /* SET_IDLE is optional for a keyboard */
 	if (r < 0) {
-		printk("nickel: usb: xhci %d port %u: device ignored: %s\n",
-		       u->x->index, u->port, why);
+		printk("nickel: usb: xhci %d port %s: device ignored: %s\n",
+		       u->x->index, u->where, why);
 		return -1;
 	}
 	if (r > 0) {
-		printk("nickel: usb: xhci %d port %u: device %04x:%04x (class %u), not a "
-		       "keyboard\n", u->x->index, u->port, dev.vendor, dev.product, dev.class);
+		printk("nickel: usb: xhci %d port %s: device %04x:%04x (class %u), not a "
+		       "keyboard\n", u->x->index, u->where, dev.vendor, dev.product, dev.class);
 		return 1;
 	}
-	printk("nickel: usb: xhci %d port %u: keyboard %04x:%04x (USB %u, %s speed), "
-	       "boot protocol, endpoint %u (bInterval %u)\n", u->x->index, u->port,
+	printk("nickel: usb: xhci %d port %s: keyboard %04x:%04x (USB %u, %s speed), "
+	       "boot protocol, endpoint %u (bInterval %u)\n", u->x->index, u->where,
 	       dev.vendor, dev.product, u->x->port_usb[u->port], u->speed == 2 ? "low" :
 	       u->speed == 1 ? "full" : u->speed == 3 ? "high" : "super", k.endpoint,
 	       k.interval);

@@ -74,12 +74,22 @@ struct xhci {
 	unsigned ev_deq;
 	uint32_t ev_cycle;
 	int index;                           /* its number in the boot lines */
+	/* an event that no one waiting for a command or a control transfer
+	 * wanted (a report, a port's change): handed here, never dropped */
+	void (*stray)(struct xhci *x, const struct trb *ev);
+	uint64_t port_events;                /* bit p-1: port p changed, not yet looked at */
 };
 
-/* A device on a root hub port, once addressed. */
+/* A device on a root hub port or behind a hub on one, once addressed. */
 struct usb_dev {
 	struct xhci *x;
-	unsigned slot, port, speed;
+	unsigned slot, port, speed;          /* port: the root hub port it is behind */
+	/* where it is: the route string (4.3.3; one nibble per hub, 0 on a
+	 * root port), the transaction translator of a high-speed hub that a
+	 * low- or full-speed device talks through (slot 0: none), and for a
+	 * hub, its ports and TT think time */
+	unsigned route, tt_slot, tt_port, hub_ports, think_time;
+	char where[12];                      /* "5", or "5.1" behind a hub: the boot lines */
 	uint8_t *in_ctx, *out_ctx, *buf;     /* input and device contexts, data buffer */
 	uint32_t in_phys, out_phys, buf_phys;
 	struct ring ep0;
@@ -89,6 +99,7 @@ struct usb_dev {
 	uint32_t queued;                     /* phys of the TRB waiting for a report */
 	struct hid_kbd hid;
 	int dead;
+	int heard;                           /* a key came from it: its line is out */
 };
 
 /* xhci.c */
@@ -106,9 +117,16 @@ int xhci_command(struct xhci *x, uint32_t d0, uint32_t d1, uint32_t d3, struct t
 int xhci_control(struct usb_dev *u, uint8_t type, uint8_t req, uint16_t value,
 		 uint16_t index, uint16_t len);
 void *xhci_ctx(struct xhci *x, uint8_t *base, unsigned i);
+int xhci_config_header(struct usb_dev *u, const char **why);
 /* xhci_port.c */
 int xhci_port_device(struct xhci *x, unsigned port, struct usb_dev *u);
+int xhci_address(struct usb_dev *u);
+int xhci_port_change(struct xhci *x, unsigned port);
+void xhci_slot_context(struct usb_dev *u, uint32_t *slot, unsigned entries);
 void xhci_device_free(struct usb_dev *u);
+/* usb_hub.c: a USB 2 hub's ports; each device found is handed to `found`
+ * with r 0 (addressed) or -1 (it did not answer, already freed) */
+int usb_hub_start(struct usb_dev *hub, void (*found)(struct usb_dev *child, int r));
 /* usb_kbd.c */
 int usb_kbd_start(struct usb_dev *u);
 void usb_kbd_queue(struct usb_dev *u);

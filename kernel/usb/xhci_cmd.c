@@ -1,10 +1,12 @@
 /*
  * xhci_cmd.c - commands on the command ring (4.6) and control transfers
  * on a device's endpoint 0 (4.11.2.2), each waited for by polling the
- * event ring at boot.  Events for something else (a port changing) are
- * passed over.
+ * event ring.  Events for something else (a report, a port changing)
+ * go to the controller's stray handler (usb.c), so that a device set up
+ * while keyboards run (a keyboard plugged in) loses none of their reports.
  */
 #include "usb/xhci.h"
+#include "usb/usb_desc.h"
 #include "lib/string.h"
 #include "arch/paging.h"
 #include "arch/timer.h"
@@ -17,9 +19,12 @@ static int wait_for(struct xhci *x, unsigned type, unsigned slot, struct trb *ev
 	uint64_t end = time_us() + EVENT_WAIT_MS * 1000;
 
 	while (time_us() < end)
-		if (xhci_next_event(x, ev) && TRB_TYPE_OF(ev) == type &&
-		    (!slot || EV_SLOT(ev) == slot))
-			return 0;
+		if (xhci_next_event(x, ev)) {
+			if (TRB_TYPE_OF(ev) == type && (!slot || EV_SLOT(ev) == slot))
+				return 0;
+			if (x->stray)
+				x->stray(x, ev);
+		}
 	return -1;
 }
 
@@ -66,4 +71,14 @@ int xhci_control(struct usb_dev *u, uint8_t type, uint8_t req, uint16_t value,
 	if (wait_for(u->x, TRB_EV_TRANSFER, u->slot, &ev) != 0)
 		return -1;
 	return EV_CODE(&ev) == CC_SUCCESS || EV_CODE(&ev) == CC_SHORT_PACKET ? 0 : -1;
+}
+
+/* The first 9 bytes of configuration 0 into u->buf: its wTotalLength, or
+ * -1 with *why (no answer, or a malformed header). */
+int xhci_config_header(struct usb_dev *u, const char **why)
+{
+	*why = "no answer to GET_DESCRIPTOR(configuration)";
+	if (xhci_control(u, 0x80, 6, USB_DESC_CONFIG << 8, 0, USB_CONFIG_DESC_LEN) != 0)
+		return -1;
+	return usb_config_total_length(u->buf, USB_CONFIG_DESC_LEN, why);
 }

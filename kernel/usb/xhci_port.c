@@ -1,7 +1,9 @@
 /*
  * xhci_port.c - the device on a root hub port: reset the port (USB 2; a
  * USB 3 port enables itself), get a slot, give the device its address
- * (4.3), and read its device descriptor.
+ * (4.3), and read its device descriptor.  A device behind a hub is reset
+ * by the hub (usb_hub.c) and addressed here the same way, its slot
+ * context naming the path to it.
  */
 #include "usb/xhci.h"
 #include "usb/usb_desc.h"
@@ -14,6 +16,8 @@
 #define PORT_ENABLED    (1u << 1)
 #define PORT_RESET      (1u << 4)
 #define PORT_RESET_DONE (1u << 21)
+#define PORT_CONNECT_CHANGE (1u << 17)
+#define PORT_CHANGES    0x00FE0000u
 #define PORT_SPEED(sc)  (((sc) >> 10) & 0xF)
 /* PED, the change bits (write 1 to clear) and the USB 3 warm reset must
  * be written as 0 when another bit of PORTSC is changed (4.19.2). */
@@ -40,8 +44,22 @@ static int reset_port(struct xhci *x, unsigned port)
 		if (time_us() > end)
 			return -1;
 	sc = xhci_op_read(x, reg);                  /* clear the change bits */
-	xhci_op_write(x, reg, (sc & PORT_KEEP_MASK) | (sc & 0x00FE0000u));
+	xhci_op_write(x, reg, (sc & PORT_KEEP_MASK) | (sc & PORT_CHANGES));
 	return 0;
+}
+
+/* After a Port Status Change event (4.19.2): 1 a device was plugged in,
+ * -1 one was pulled out, 0 nothing new (a reset finished, or the change
+ * was already seen).  The change bits are cleared. */
+int xhci_port_change(struct xhci *x, unsigned port)
+{
+	unsigned reg = XHCI_PORTSC(port);
+	uint32_t sc = xhci_op_read(x, reg);
+
+	xhci_op_write(x, reg, (sc & PORT_KEEP_MASK) | (sc & PORT_CHANGES));
+	if (!(sc & PORT_CONNECT_CHANGE))
+		return 0;
+	return sc & PORT_CONNECTED ? 1 : -1;
 }
 
 static unsigned first_max_packet(unsigned speed)
@@ -59,6 +77,18 @@ static void ep0_context(struct usb_dev *u, unsigned max_packet)
 	ep0[4] = 8;                                 /* average TRB length */
 }
 
+/* The slot context (6.2.2) of the input context: speed, the path to the
+ * device (root port, route string, the TT it talks through), whether it is
+ * a hub, and how many endpoint contexts follow (`entries`: the last DCI). */
+void xhci_slot_context(struct usb_dev *u, uint32_t *slot, unsigned entries)
+{
+	slot[0] = (u->route & 0xFFFFF) | u->speed << 20 | (u->hub_ports ? 1u << 26 : 0) |
+		  entries << 27;
+	slot[1] = u->port << 16 | u->hub_ports << 24;
+	slot[2] = u->tt_slot | u->tt_port << 8 | u->think_time << 16;
+	slot[3] = 0;
+}
+
 static int address_device(struct usb_dev *u)
 {
 	struct xhci *x = u->x;
@@ -74,8 +104,7 @@ static int address_device(struct usb_dev *u)
 	}
 	x->dcbaa[u->slot] = u->out_phys;
 	ctrl[1] = 3;                                /* add the slot and EP0 */
-	slot[0] = u->speed << 20 | 1u << 27;        /* one context entry */
-	slot[1] = u->port << 16;                    /* its root hub port */
+	xhci_slot_context(u, slot, 1);              /* one context entry: EP0 */
 	ep0_context(u, first_max_packet(u->speed));
 	if (xhci_command(x, u->in_phys, 0, TRB_TYPE(TRB_ADDRESS_DEV) | u->slot << 24, &ev) != 0)
 		return -1;
@@ -121,11 +150,20 @@ int xhci_port_device(struct xhci *x, unsigned port, struct usb_dev *u)
 	memset(u, 0, sizeof(*u));
 	u->x = x;
 	u->port = port;
+	snprintf(u->where, sizeof(u->where), "%u", port);
 	if (!(xhci_op_read(x, XHCI_PORTSC(port)) & PORT_CONNECTED))
 		return 1;
 	if (reset_port(x, port) != 0)
 		return -1;
 	u->speed = PORT_SPEED(xhci_op_read(x, XHCI_PORTSC(port)));
+	return xhci_address(u);
+}
+
+/* A device whose port was just reset (u: x, port, speed and the path set):
+ * its slot, its address and its device descriptor in u->buf.  0, or -1
+ * with u freed. */
+int xhci_address(struct usb_dev *u)
+{
 	if (alloc_pages(u) != 0 || address_device(u) != 0 ||
 	    xhci_control(u, 0x80, 6, USB_DESC_DEVICE << 8, 0, 8) != 0 ||
 	    fix_max_packet(u) != 0 ||

@@ -12,6 +12,7 @@ this walk does not type fails the test, so a key added to the handler is
 walked on every keyboard."""
 import os
 import re
+import select
 import subprocess
 import time
 
@@ -134,6 +135,64 @@ class ScreenOnly(Scenario):
         return "\n".join(log) + "\n", status, time.time() - start
 
 
+class MonitorSteps(Scenario):
+    """Keys and more: `steps` are (regex, monitor command) pairs, taken in
+    order as `keys` are, each once its regex is in the serial log after the
+    previous step ("sendkey r", "device_del k1", "device_add usb-kbd,...").
+    Each step is noted in the log: [test runner: monitor: COMMAND]."""
+
+    def __init__(self, name, steps, **kw):
+        super().__init__(name, keys_via="monitor", exit_code=124,
+                         stop_when_expected=True, **kw)
+        self.steps = list(steps)
+
+    def run(self, kernel, iso):
+        start, log, done_to, status = time.time(), "", 0, None
+        p = subprocess.Popen(command(self, kernel, iso), stdin=subprocess.DEVNULL,
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                             start_new_session=True)
+        steps = list(self.steps)
+        while status is None:
+            if time.time() - start > wall_limit(self):
+                log += "\n[test runner: timeout after %ds]\n" % wall_limit(self)
+                status = 124
+                break
+            r, _, _ = select.select([p.stdout], [], [], 0.5)
+            chunk = os.read(p.stdout.fileno(), 65536) if r else b""
+            if r and not chunk:
+                status = p.wait()
+                break
+            log += chunk.decode("utf-8", "replace").replace("\r", "")
+            lines_end = log.rfind("\n") + 1
+            if steps and re.search(steps[0][0], log[done_to:lines_end], re.M):
+                monitor_command(self, steps[0][1])
+                note = "[test runner: monitor: %s]\n" % steps[0][1]
+                log, done_to = log[:lines_end] + note + log[lines_end:], lines_end + len(note)
+                steps.pop(0)
+            if not steps and all(re.search(e, log, re.M) for e in self.expect):
+                status = 124
+        stop(p)
+        if os.path.exists(monitor_path(self)):
+            os.unlink(monitor_path(self))
+        return log, status, time.time() - start
+
+
+def one_switch_per_key(log, second):
+    """Each `sendkey r` switched the policy once (a key held by a keyboard
+    pulled out must not repeat), and the last switch came from the keyboard
+    at `second` (its first-key line is before it)."""
+    typed = log.count("[test runner: monitor: sendkey r]")
+    switches = re.findall(r"^nickel: policy \w+ -> \w+", log, re.M)
+    first = re.search(r"^nickel: usb: xhci 0 %s: first key" % second, log, re.M)
+    last = list(re.finditer(r"^nickel: policy \w+ -> \w+", log, re.M))
+    problems = []
+    if len(switches) != typed:
+        problems.append("policy switches: %d, keys r typed: %d" % (len(switches), typed))
+    if not first or not last or last[-1].start() < first.start():
+        problems.append("the last switch is not after the first key of %s" % second)
+    return problems
+
+
 def dump_after_the_key(log):
     typed = log.find("[test runner: typed b's']")
     if typed < 0 or not re.search(r"^=== stats jiffies=\d+", log[typed:], re.M):
@@ -144,6 +203,14 @@ def dump_after_the_key(log):
 USB_KBD = "-device qemu-xhci -device usb-kbd"
 USB_LINE = (r"^nickel: usb: xhci 0 port \d+: keyboard 0627:0001 \(USB 2, \w+ speed\), "
             r"boot protocol, endpoint 1")
+# QEMU's usb-hub (full speed, 8 ports) on the bus's port 1, which is the
+# xHCI's root port 5 (qemu-xhci: ports 1-4 USB 3, 5-8 USB 2), and a
+# keyboard on the hub's port 1.
+HUB_KBD = ("-device qemu-xhci,id=x -device usb-hub,bus=x.0,port=1 "
+           "-device usb-kbd,bus=x.0,port=1.1,id=hubkbd")
+HUB_LINE = r"^nickel: usb: xhci 0 port 5: hub, 8 ports, powered"
+HUB_KBD_LINE = (r"^nickel: usb: xhci 0 port 5\.1: keyboard 0627:0001 \(USB 2, full speed\), "
+                r"boot protocol, endpoint 1 \(bInterval 10\)")
 
 SCENARIOS = [
     walk("keys-ps2-every-key-of-the-handler-by-its-effect", "pc", "",
@@ -171,20 +238,50 @@ SCENARIOS = [
              verify=lambda log: [] if len(re.findall(USB_LINE, log, re.M)) == 2 else
              ["USB keyboard lines: %d, expected 2" % len(re.findall(USB_LINE, log, re.M))],
              exit_code=124, stop_when_expected=True, timeout=90),
-    # Not keyboards: a stick on root port 2, a hub on root port 1 (hubs are
-    # not walked: the keyboard behind it is not seen); each gets one line,
-    # its slot is disabled and its pages freed (the page check's "other":
-    # the controller's three pages only).
-    Scenario("keys-usb-stick-and-hub-are-one-line-each-and-give-their-pages-back",
+    # Not keyboards: a stick on root port 2, a hub with nothing behind it on
+    # root port 5; the stick gets one line, the hub two (walked, let go);
+    # their slots are disabled and their pages freed (the page check's
+    # "other": the controller's three pages only).
+    Scenario("keys-usb-stick-and-empty-hub-give-their-pages-back",
              args="demo=none run=2 check=1", mem=32, machine="q35",
              qemu_flags="-device qemu-xhci,id=x -device usb-hub,bus=x.0,port=1 "
-             "-device usb-kbd,bus=x.0,port=1.1 -drive if=none,id=d,format=raw,"
-             "readonly=on,file=/dev/null -device usb-storage,bus=x.0,port=2,drive=d",
+             "-drive if=none,id=d,format=raw,readonly=on,file=/dev/null "
+             "-device usb-storage,bus=x.0,port=2,drive=d",
              expect=[r"^nickel: usb: xhci 0 port 2: device 46f4:0001 \(class 0\), not a keyboard",
-                     r"^nickel: usb: xhci 0 port \d+: device 0409:55aa \(class 9\), not a "
-                     r"keyboard", r"^nickel: keys from: PS/2 keyboard, serial COM1",
+                     HUB_LINE, r"^nickel: usb: xhci 0 port 5: no keyboard behind the hub; let go",
+                     r"^nickel: keys from: PS/2 keyboard, serial COM1",
                      r"^nickel: selfcheck: pages ok: .* other=3 ", r"power off \(status=0\)"],
-             forbid=[r"usb: .*keyboard 0627"], timeout=60),
+             forbid=[r"usb: .*keyboard 0627", r"ignored"], timeout=60),
+    walk("keys-usb-behind-a-hub-q35-no-i8042-every-key-of-the-handler-by-its-effect",
+         "q35,i8042=off", HUB_KBD, HUB_KBD_LINE,
+         forbid=[r"PS/2 keyboard", r"ignored", r"not walked", r"let go"]),
+    # Two keyboards: QEMU's sendkey goes to one of them (the one added last,
+    # on root port 6); that one is then pulled out (device_del), maybe with
+    # its key still held, and the next key must come from the other, behind
+    # the hub, with no key repeated by the one gone.  "first key from this
+    # keyboard" names the keyboard each key came from.
+    MonitorSteps("keys-usb-root-port-and-behind-a-hub-both-type",
+                 args="demo=hogs run=60", mem=32, machine="q35,i8042=off",
+                 qemu_flags=HUB_KBD + " -device usb-kbd,bus=x.0,port=2,id=rootkbd",
+                 steps=[(START, "sendkey r"), (r"^nickel: policy nick -> o1", "device_del rootkbd"),
+                        (r"^nickel: usb: xhci 0 port 6: keyboard gone \(unplugged\)", "sendkey r")],
+                 expect=[HUB_KBD_LINE, r"^nickel: keys from: USB keyboards \(2\)",
+                         r"^nickel: usb: xhci 0 port 6: first key from this keyboard",
+                         r"^nickel: usb: xhci 0 port 5\.1: first key from this keyboard",
+                         r"^nickel: policy o1 -> "],
+                 verify=lambda log: one_switch_per_key(log, "port 5\\.1"), timeout=90),
+    # Hot-plug: no keyboard at boot; one plugged in on root port 7 (the
+    # bus's port 3) once the demo runs is found by its port's change event,
+    # started, and types.
+    MonitorSteps("keys-usb-keyboard-plugged-in-after-boot-is-found-and-types",
+                 args="demo=hogs run=60", mem=32, machine="q35,i8042=off",
+                 qemu_flags="-device qemu-xhci,id=x",
+                 steps=[(START, "device_add usb-kbd,bus=x.0,port=3,id=late"),
+                        (r"^nickel: usb: xhci 0 port 7: keyboard 0627", "sendkey r")],
+                 expect=[r"^nickel: keys from: serial COM1",
+                         r"^nickel: usb: xhci 0 port 7: keyboard 0627:0001 \(USB 2, high speed\)",
+                         r"^nickel: policy nick -> o1"],
+                 verify=lambda log: one_switch_per_key(log, "port 7"), timeout=90),
     ScreenOnly("keys-no-serial-port-usb-key-gives-the-stat-dump-on-the-screen",
                args="demo=hogs run=60", mem=32, machine="q35,i8042=off",
                qemu_flags=USB_KBD, keys_via="monitor", keys=[(START, "s")],
