@@ -36,6 +36,36 @@ def handlers_match(log):
     return problems
 
 
+GUIDED = (r"^fuzz: mode=guided seed=(\d+) calls=(\d+) sequences=(\d+) corpus=(\d+) "
+          r"pcs=(\d+) timeouts=(\d+)")
+REPLAY = r"^fuzz: replay corpus=(\d+) reached=(\d+)"
+
+
+def guided_ran_and_replayed(calls):
+    """All calls made; the corpus is not empty and every PC printed was
+    counted; run again, at least 80% of the corpus sequences reach the PC
+    they were kept for (the rest lost it to timing: a preemption's path)."""
+    def verify(log):
+        m, r = re.search(GUIDED, log, re.M), re.search(REPLAY, log, re.M)
+        if not m or not r:
+            return ["no guided summary or replay line"]
+        done, corpus, pcs = int(m.group(2)), int(m.group(4)), int(m.group(5))
+        printed = len(kcov.pcs_by_name(log).get("guided", ()))
+        problems = []
+        if done != calls:
+            problems.append("calls: expected %d, got %d" % (calls, done))
+        if corpus < 1:
+            problems.append("corpus: expected at least 1, got %d" % corpus)
+        if printed != pcs:
+            problems.append("kcov-pcs printed: expected %d, got %d" % (pcs, printed))
+        kept, reached = int(r.group(1)), int(r.group(2))
+        if kept != corpus or reached * 5 < kept * 4:
+            problems.append("replay: expected >= %d of %d reached, got %d of %d"
+                            % ((corpus * 4 + 4) // 5, corpus, reached, kept))
+        return problems
+    return verify
+
+
 def kcov_scenario(name, args, modules, expect, verify, timeout=90):
     sc = Scenario(name, args=args, smp=1, mem=64, modules=modules,
                   expect=expect, verify=verify, timeout=timeout)
@@ -48,4 +78,10 @@ SCENARIOS = [
                   [user_elf("kcovtest")],
                   [r"kcovtest: 11 passed, 0 failed", r"nickel: init exited status=0"],
                   handlers_match),
+    kcov_scenario("kcov-fuzz-guided-seed3-corpus-replays",
+                  "demo=fuzz seed=3 -- mode=guided calls=300 replay=1",
+                  [user_elf("fuzz"), user_elf("hello")],
+                  [r"^fuzz: mode=guided seed=3 calls=300 seq_ms=500",
+                   r"nickel: init exited status=0"],
+                  guided_ran_and_replayed(300), timeout=150),
 ]
