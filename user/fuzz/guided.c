@@ -49,8 +49,9 @@ static int ncorpus;
 static uint32_t seen[SEEN_SLOTS];        /* open addressing, 0 = empty */
 static long nseen;
 
-/* The choice table: call numbers that found new PCs, weighted by how
- * many (syzkaller weighs calls by what they reach, too). */
+/* The choice table: call numbers that found new PCs, each once (weighed
+ * by the PCs they found, the first call, which finds the entry path,
+ * would be drawn almost always). */
 #define CHOICES 64
 static struct { int nr; long weight; } choice[CHOICES];
 static int nchoices;
@@ -66,10 +67,9 @@ static void credit(int nr)
 		if (nchoices == CHOICES)
 			return;
 		choice[nchoices].nr = nr;
-		choice[nchoices++].weight = 0;
+		choice[nchoices++].weight = 1;
+		choice_total++;
 	}
-	choice[i].weight++;
-	choice_total++;
 }
 
 /* Add pc to table (slots a power of two); 1 if it was not there. */
