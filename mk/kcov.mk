@@ -5,7 +5,7 @@
 #                    of its own (build/kcov/), so that build/nickel.elf and
 #                    its objects are never touched: a normal build has no
 #                    callback, no calls 1100..1103 and no cost.
-#   make kcov-lines  (tools/kcov-lines) maps PCs to source lines.
+#   tools/kcov-lines maps the PCs a run printed to source lines.
 #
 # The sub-make runs with KCOV=1 BUILD=build/kcov.  Files left without the
 # callback, and why:

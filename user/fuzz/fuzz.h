@@ -47,5 +47,6 @@ long fuzz_exec(struct fuzz_proc *p, const struct fuzz_call *c);
 int fuzz_is_fd_arg(int nr, int i);
 int fuzz_is_pid_arg(int nr, int i);
 /* mode=guided|blind (guided.c): sequences in children with kcov on. */
-int fuzz_guided(const char *mode, long seed, long calls, long ms, int replay);
+int fuzz_guided(const char *mode, long seed, long calls, long ms, long fresh_pct,
+		int replay);
 #endif

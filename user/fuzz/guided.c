@@ -2,13 +2,14 @@
  * guided.c - the coverage-guided mode, as syzkaller works, on the coverage
  * kernel (make kcov, kernel/kcov):
  *
- *   fuzz mode=guided [seed=N] [calls=C] [seq_ms=T] [replay=1]
+ *   fuzz mode=guided [seed=N] [calls=C] [seq_ms=T] [fresh=F] [replay=1]
  *   fuzz mode=blind  ...        the same runs, every sequence fresh
  *
  * A run is a sequence of up to SEQ_MAX calls (gen.c draws them) made by a
  * forked child with kernel coverage on; it sends back the distinct kernel
  * PCs it reached.  A sequence that reached a PC no earlier one did joins
- * the corpus.  Guided mode then mostly mutates corpus sequences (an
+ * the corpus.  Guided mode then draws F% of its sequences fresh (default
+ * 50) and makes the others by mutating corpus sequences (an
  * argument redrawn, a call replaced, inserted or swapped with another, the
  * buffers refilled, two sequences spliced) instead of drawing fresh ones;
  * descriptor arguments may name descriptors the sequence made, pid
@@ -278,7 +279,8 @@ static void print_pcs(const char *mode)
 		nk_printf("\n");
 }
 
-int fuzz_guided(const char *mode, long seed, long calls, long ms, int replay)
+int fuzz_guided(const char *mode, long seed, long calls, long ms, long fresh_pct,
+		int replay)
 {
 	struct fuzz_proc p;
 	struct seq s;
@@ -303,7 +305,7 @@ int fuzz_guided(const char *mode, long seed, long calls, long ms, int replay)
 	fuzz_buffers_init();
 	nk_printf("fuzz: mode=%s seed=%ld calls=%ld seq_ms=%ld\n", mode, seed, calls, ms);
 	while (done < calls) {
-		if (!guided || ncorpus == 0 || below(&p, 2) == 0) {
+		if (!guided || ncorpus == 0 || (long)below(&p, 100) < fresh_pct) {
 			fresh_seq(&p, &s);
 		} else {
 			s = corpus[below(&p, (uint32_t)ncorpus)];
