@@ -1,8 +1,9 @@
 """Kernel coverage (kernel/kcov) on the coverage kernel build/nickel-kcov.elf
 (make kcov): a ring-3 program enables it, makes one call, and the PCs it
 reads back lie in that call's handler by the kernel's own symbols, and not
-in the handler of a call it did not make (tests/user/kcovtest.c); and the
-fuzzer's guided mode runs and a seed replays the same calls."""
+in the handler of a call it did not make (tests/user/kcovtest.c); the
+fuzzer's guided mode runs and its corpus replays; the ordinary kernel has
+no coverage calls."""
 import os
 import re
 import sys
@@ -84,4 +85,11 @@ SCENARIOS = [
                   [r"^fuzz: mode=guided seed=3 calls=300 seq_ms=500",
                    r"nickel: init exited status=0"],
                   guided_ran_and_replayed(300), timeout=150),
+    # The ordinary kernel has no coverage calls: -ENOSYS (38), one line.
+    Scenario("kcov-plain-kernel-has-no-calls-enosys",
+             args="demo=fuzz seed=3 -- mode=guided calls=100", smp=1, mem=64,
+             modules=[user_elf("fuzz"), user_elf("hello")],
+             expect=[r"^fuzz: mode=guided needs the coverage kernel \(make kcov\): "
+                     r"kcov_enable=-38$", r"nickel: init exited status=1"],
+             timeout=60),
 ]
