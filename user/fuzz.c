@@ -3,6 +3,9 @@
  *
  *   fuzz [seed=N] [batches=B] [calls_per_batch=C] [batch_ms=T] [first=K]
  *        [verbose=1]
+ *   fuzz mode=guided|blind [seed=N] [calls=C] [seq_ms=T] [fresh=F] [replay=1]
+ *        (the coverage-guided mode, user/fuzz/guided.c; mode=random is
+ *        the default, this file)
  *
  * Each batch runs in a forked child (the batch root, user/fuzz/gen.c) that
  * makes C calls drawn from a PRNG seeded with (seed, batch number); it may
@@ -169,6 +172,13 @@ int main(int argc, char **argv)
 	long first = arg_long(argc, argv, "first", 0);
 	int linux_host = on_linux();
 
+	const char *mode = nk_arg(argc, argv, "mode");
+
+	if (mode && strcmp(mode, "random") != 0)         /* guided, blind */
+		return fuzz_guided(mode, seed, arg_long(argc, argv, "calls", 2000),
+				   arg_long(argc, argv, "seq_ms", 500),
+				   arg_long(argc, argv, "fresh", 50),
+				   (int)arg_long(argc, argv, "replay", 0));
 	verbose = (int)arg_long(argc, argv, "verbose", 0);
 	long before = syscall0(NR_nickel_free_pages), after;
 	struct totals t;

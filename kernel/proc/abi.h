@@ -48,6 +48,11 @@
 /* nickel's own calls: numbers Linux will not use (there they give -ENOSYS). */
 #define NR_nickel_lat        1000   /* report a lat line for the stat dump */
 #define NR_nickel_free_pages 1001   /* free_pages of the stat dump */
+/* Kernel coverage, a coverage build only (kernel/kcov, 1100..1109 kept). */
+#define NR_kcov_enable       1100
+#define NR_kcov_disable      1101
+#define NR_kcov_reset        1102
+#define NR_kcov_read         1103
 /* Synchronous IPC (kernel/ipc, docs/user.md "IPC"). */
 #define NR_ipc_endpoint      1200
 #define NR_ipc_close         1201

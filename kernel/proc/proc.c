@@ -10,6 +10,7 @@
  */
 #include "proc/proc.h"
 #include "ipc/ipc.h"
+#include "kcov/kcov.h"
 #include "proc/task.h"
 #include "mm/mm.h"
 #include "proc/elf.h"
@@ -314,6 +315,7 @@ void proc_exit(int wait_status)
 	mm_destroy(mm);                          /* switches to the kernel's CR3 */
 	close_all_fds(t);
 	ipc_task_exit(t);                        /* its callers get -EPIPE */
+	kcov_task_exit(t);                       /* empty unless CONFIG_KCOV */
 	if (t == init_task)
 		init_exited(wait_status);
 	f = spin_lock_irqsave(&tasks_lock);

@@ -8,6 +8,7 @@
 #include "arch/trap.h"
 #include "proc/abi.h"
 #include "arch/cpu.h"
+#include "kcov/kcov.h"
 
 static syscall_fn table[NR_SYSCALLS];
 static uint8_t irqs_off[NR_SYSCALLS];      /* run without sti/cli */
@@ -50,5 +51,6 @@ void syscall_init(void)
 	sys_time_init();
 	sys_sched_init();
 	sys_ipc_init();          /* nickel's own: kernel/ipc */
+	sys_kcov_init();         /* kernel/kcov: a coverage build only */
 	trap_set_handler(T_SYSCALL, syscall_entry);
 }

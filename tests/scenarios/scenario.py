@@ -95,8 +95,8 @@ def command(sc, kernel, iso):
            "--accel", os.environ.get("ACCEL", "tcg")]
     if sc.iso:
         cmd += ["--iso", iso] + (["--stick"] if sc.stick else [])
-    else:
-        cmd += ["--kernel", kernel, "--append", sc.args]
+    else:   # a scenario may name its own kernel (kcov.py: the coverage build)
+        cmd += ["--kernel", getattr(sc, "kernel", None) or kernel, "--append", sc.args]
     for m in sc.modules:
         cmd += ["--module", m]
     if sc.firmware != "bios":

@@ -26,4 +26,27 @@ struct fuzz_proc {
 uint32_t fuzz_rand(struct fuzz_proc *p);
 /* One seeded batch in this process: `calls` calls, then exit.  Never returns. */
 void fuzz_batch(struct fuzz_proc *p, long calls) __attribute__((noreturn));
+
+/* One drawn call, kept so that it can be made again (guided.c): its number,
+ * arguments and the PRNG state that fills the buffers before it.  An fd
+ * argument may be FUZZ_FD_REF(k): the k-th descriptor this run created. */
+struct fuzz_call {
+	int nr;
+	uint32_t a[6];
+	uint32_t fill;
+};
+#define FUZZ_FD_REF(k)   (0xFDFD0000u | (k))
+#define FUZZ_SELF_PID    0xFDFE0000u
+
+void fuzz_buffers_init(void);
+/* A fresh call as the random mode draws it (never exit, fork or exec). */
+void fuzz_draw(struct fuzz_proc *p, struct fuzz_call *c);
+uint32_t fuzz_draw_arg(struct fuzz_proc *p, int nr, int i);
+/* Fill the buffers from c->fill, resolve references, make the call. */
+long fuzz_exec(struct fuzz_proc *p, const struct fuzz_call *c);
+int fuzz_is_fd_arg(int nr, int i);
+int fuzz_is_pid_arg(int nr, int i);
+/* mode=guided|blind (guided.c): sequences in children with kcov on. */
+int fuzz_guided(const char *mode, long seed, long calls, long ms, long fresh_pct,
+		int replay);
 #endif

@@ -321,3 +321,69 @@ void fuzz_batch(struct fuzz_proc *p, long calls)
 	for (;;)
 		;
 }
+
+/* ---- The guided mode's calls (guided.c): drawn once, made again ---- */
+
+void fuzz_buffers_init(void)
+{
+	buffers_init();
+}
+
+int fuzz_is_fd_arg(int nr, int i) { return is_fd_arg(nr, i); }
+int fuzz_is_pid_arg(int nr, int i) { return is_pid_arg(nr, i); }
+
+/* An argument: as the random mode draws it, or for a descriptor, often one
+ * the run made; for a pid, often the caller itself. */
+uint32_t fuzz_draw_arg(struct fuzz_proc *p, int nr, int i)
+{
+	if (is_fd_arg(nr, i) && pick(p, 2))
+		return FUZZ_FD_REF(pick(p, 16));
+	if (is_pid_arg(nr, i) && pick(p, 2))
+		return FUZZ_SELF_PID;
+	return pick_arg(p);
+}
+
+void fuzz_draw(struct fuzz_proc *p, struct fuzz_call *c)
+{
+	int i;
+
+	do
+		c->nr = pick_call(p);
+	while (c->nr == 1 || c->nr == 2 || c->nr == 11 || c->nr == 252);
+	for (i = 0; i < 6; i++)
+		c->a[i] = fuzz_draw_arg(p, c->nr, i);
+	c->fill = fuzz_rand(p);
+}
+
+/* A reference to what exists now; a pid outside the run names nobody. */
+static uint32_t resolve(struct fuzz_proc *p, int nr, int i, uint32_t v)
+{
+	if ((v & 0xFFFF0000u) == 0xFDFD0000u)
+		return p->nfds ? (uint32_t)p->fds[(v & 0xFFFF) % (uint32_t)p->nfds] : 0;
+	if (v == FUZZ_SELF_PID)
+		return (uint32_t)p->self;
+	if (is_pid_arg(nr, i) && (int)v != p->self)
+		return 0x7FFF0000;
+	if (is_fd_arg(nr, i) && v == FUZZ_REPORT_FD)
+		return FUZZ_REPORT_FD - 1;
+	return v;
+}
+
+long fuzz_exec(struct fuzz_proc *p, const struct fuzz_call *c)
+{
+	uint32_t a[6];
+	long r;
+	int i;
+
+	p->rng = c->fill ? c->fill : 1;
+	fill_buffers(p);
+	for (i = 0; i < 6; i++)
+		a[i] = resolve(p, c->nr, i, c->a[i]);
+	if (c->nr == 1 || c->nr == 2 || c->nr == 11 || c->nr == 252)
+		return -38;
+	r = syscall6(c->nr, (long)a[0], (long)a[1], (long)a[2], (long)a[3],
+		     (long)a[4], (long)a[5]);
+	after_call(p, c->nr, r, a);
+	p->calls++;
+	return r;
+}
