@@ -39,7 +39,7 @@ QEMU_RUN = python3 tools/nickel-qemu --smp $(SMP) --mem $(MEM) \
 	$(foreach m,$(DEMO_MODULES) $(MODULES),--module $(m)) \
 	$(if $(strip $(QEMUFLAGS)),--qemu-flags="$(QEMUFLAGS)")
 
-.PHONY: all deps run test test-lab test-smp64 unit bench iso debug gdb sim clean
+.PHONY: all deps run test test-lab test-smp64 test-grade-course unit bench iso debug gdb sim clean
 all: $(KERNEL)
 
 # The parts' rules (mk/*.mk) come before the targets below, which use their
@@ -70,6 +70,11 @@ test: deps $(KERNEL) $(ISO) unit-build user $(SCHEDSIM)
 # smp64.py); minutes of host time on a small host, so kept out of make test.
 test-smp64: deps $(KERNEL) user
 	NICKEL_SMP64_HOGS=1 python3 tests/run.py --only '^smp64-'
+
+# make test-grade-course: tools/grade-submissions on 30 submissions of lab
+# time (make test grades 20, each kind once), with the time they took.
+test-grade-course: deps $(KERNEL) user
+	python3 tests/host/test_grade_submissions.py --thirty
 
 # make test-lab: the lab's latency claims (tests/scenarios/lab.py), which
 # depend on how busy the host is, so they stay out of make test.

@@ -2,11 +2,14 @@
 """tests/host/test_grade_submissions.py - a course's worth of lab `time`
 submissions through tools/grade-submissions, cheats included.
 
-Makes 30 submissions, as bundles, repositories and directories (the
-teacher's solution, the handout's stub, each labs/time/wrong/*.patch, code
-that does not compile, a corrupt bundle, a missing file, an endless loop,
-and the cheats of tests/host/cheats/time/), grades them with --jobs 2 and
-checks grades.csv and each grade.json:
+Makes the submissions of a course, as bundles, repositories and
+directories (the teacher's solution, the handout's stub, each
+labs/time/wrong/*.patch, code that does not compile, a corrupt bundle, a
+missing file, an endless loop, and the cheats of tests/host/cheats/time/),
+grades them with --jobs 2 and checks grades.csv and each grade.json.  In
+make test each kind once (20 submissions); with --thirty (make
+test-grade-course) 30, the teacher's, the stub and the wrong solutions
+several times over, for the timings of docs/teaching.md:
 
   * the teacher's solution scores 100% however it arrives (bundle,
     repository, directory);
@@ -20,7 +23,8 @@ checks grades.csv and each grade.json:
   * grades.csv has the columns a gradebook reads, one row per submission.
 
 Prints `PASS name` / `FAIL name: why` and the seconds taken (for
-docs/teaching.md); exit 1 on any failure.  Takes 1-3 minutes.
+docs/teaching.md); exit 1 on any failure.  Takes 1-2 minutes (--thirty:
+2-4).
 In a student's tree (no labs/time/handout.py) it has nothing to grade.
 """
 import csv
@@ -102,8 +106,9 @@ def wrong_solution(patch, teacher_text, tmp):
         return f.read()
 
 
-def make_submissions(subs, tmp):
-    """{student id: (path, what it is)}: 30 submissions."""
+def make_submissions(subs, tmp, thirty):
+    """{student id: (path, what it is)}: 20 submissions, each kind once
+    (30 with `thirty`)."""
     with open(os.path.join(ROOT, SOURCE)) as f:
         teacher = f.read()
     handout = os.path.join(tmp, "handout")
@@ -115,14 +120,15 @@ def make_submissions(subs, tmp):
     def add(kind, who, text, how=as_dir, link=None):
         made[who] = (how(subs, who, text, link), kind)
 
-    for i, how in enumerate((as_bundle, as_repo, as_dir, as_bundle, as_repo, as_dir)):
+    forms = (as_bundle, as_repo, as_dir)
+    for i, how in enumerate(forms * 2 if thirty else forms):
         add("teacher", "teacher%d" % i, teacher, how)
     add("teacher", "teacher-no-markers",
         "".join(l for l in teacher.splitlines(True) if "/* LAB " not in l), as_bundle)
-    for i, how in enumerate((as_bundle, as_repo, as_dir, as_bundle)):
+    for i, how in enumerate((as_bundle, as_repo, as_dir, as_bundle) if thirty else (as_dir,)):
         add("stub", "stub%d" % i, stub, how)
     patches = sorted(glob.glob(os.path.join(ROOT, "labs", "time", "wrong", "*.patch")))
-    for n, patch in enumerate(patches * 2):
+    for n, patch in enumerate(patches * 2 if thirty else patches):
         name = os.path.basename(patch)[:-6]
         add("wrong", "wrong%d-%s" % (n, name), wrong_solution(patch, teacher, tmp),
             (as_bundle, as_dir)[n % 2])
@@ -219,7 +225,7 @@ def main():
     try:
         subs, out = os.path.join(tmp, "subs"), os.path.join(tmp, "out")
         os.makedirs(subs)
-        made, handout = make_submissions(subs, tmp)
+        made, handout = make_submissions(subs, tmp, "--thirty" in sys.argv[1:])
         stub = stub_points(handout)
         start = time.time()
         p = subprocess.run([sys.executable, "tools/grade-submissions", "--lab", "time",
