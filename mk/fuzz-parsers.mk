@@ -5,7 +5,7 @@
 #                           tests/fuzz/corpus/NAME and tests/fuzz/crashes/NAME
 #                           once (tests/fuzz/test_replay.py, in make test)
 # FUZZ_SRCS_NAME: the kernel sources a harness links.
-FUZZ_NAMES := mb2 mb1 cmdline acpi s5 mptable elf
+FUZZ_NAMES := mb2 mb1 cmdline acpi s5 mptable elf usb hid
 FUZZ_SRCS_mb2 := kernel/boot/mb2.c
 FUZZ_SRCS_mb1 := kernel/boot/mb_mem.c
 FUZZ_SRCS_cmdline := kernel/boot/cmdline.c
@@ -13,6 +13,8 @@ FUZZ_SRCS_acpi := arch/i386/acpi.c arch/i386/acpi_fadt.c
 FUZZ_SRCS_s5 := arch/i386/acpi_fadt.c arch/i386/acpi.c
 FUZZ_SRCS_mptable := arch/i386/mptable.c arch/i386/acpi.c
 FUZZ_SRCS_elf := kernel/proc/elf_validate.c kernel/proc/elf_load.c
+FUZZ_SRCS_usb := kernel/usb/usb_desc.c
+FUZZ_SRCS_hid := kernel/usb/hid_kbd.c kernel/console/keymap.c
 # The loader's address space is faked: tests/fuzz/stub/ comes before kernel/.
 FUZZ_CFLAGS_elf := -iquote tests/fuzz/stub
 
