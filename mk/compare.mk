@@ -1,6 +1,7 @@
 # make compare-linux: nickel (nick, o1, rr) beside Debian's own Linux on
 # the same program (user/cmpbench.c) in the same QEMU (TCG), interleaved
-# rounds, medians in bench/out/compare-linux.md (tools/compare-linux,
+# rounds, medians in bench/out/compare-linux.md, and again with every
+# process pinned to CPU 0 in bench/out/pinned/ (tools/compare-linux,
 # docs/lab.md "nickel beside Linux").  Debian's kernel is fetched on
 # demand into .cache/linux/ (tools/fetch-linux), never by make deps.
 # COMPARE_ROUNDS (default 3; 1 with BENCH_QUICK=1), COMPARE_HOGS (4),
@@ -23,4 +24,7 @@ compare-linux: deps $(KERNEL) $(BUILD)/user/cmpbench.elf $(LINUX_VMLINUZ)
 	@mkdir -p bench/out
 	@echo "## nickel beside Linux (QEMU TCG, $(SMP) CPUs, $(COMPARE_ROUNDS) rounds)"
 	python3 tools/compare-linux --out bench/out --rounds $(COMPARE_ROUNDS) \
+		--hogs $(COMPARE_HOGS) --smp $(SMP) --linux $(LINUX_CACHE) $(COMPARE_FLAGS)
+	@echo "## The same, every process pinned to CPU 0 (no row waits for a halted vCPU)"
+	python3 tools/compare-linux --out bench/out/pinned --pin 0 --rounds $(COMPARE_ROUNDS) \
 		--hogs $(COMPARE_HOGS) --smp $(SMP) --linux $(LINUX_CACHE) $(COMPARE_FLAGS)

@@ -183,11 +183,9 @@ def compare_linux_cases(update):
 def compare_medians_problem(md):
     """Each system's medians in the table against the middle value of its
     runs' lines, taken from the logs by a separate reading."""
-    rows = {}
-    for line in md.splitlines():
-        cells = [c.strip() for c in line.strip("|").split("|")]
-        if len(cells) > 2 and cells[1].isdigit():
-            rows[cells[0]] = cells
+    rows = {cells[0]: cells for cells in cells_of(md)
+            if len(cells) > 2 and cells[1].isdigit()}
+    medians = {}
     labels = {"nick": "nick", "o1": "o1", "rr": "rr", "linux": "Linux CFS"}
     d = os.path.join(DATA, "compare-linux")
     for system, label in labels.items():
@@ -210,7 +208,18 @@ def compare_medians_problem(md):
         if got[-2:] != ["%.1f" % mid(pipe), "%.0f" % mid(null)]:
             return "%s: pipe/null %s, expected %s" % (
                 label, got[-2:], ["%.1f" % mid(pipe), "%.0f" % mid(null)])
+        medians[system] = (mid(pipe), mid(null))
+    ratios = next((c for c in cells_of(md) if c[0] == "Linux / nick"), None)
+    want = ["%.1f" % (medians["linux"][i] / medians["nick"][i]) for i in (0, 1)]
+    if ratios is None or ratios[-2:] != want:
+        return "Linux / nick row: pipe/null %s, expected %s" % (
+            ratios and ratios[-2:], want)
     return None
+
+
+def cells_of(md):
+    return [[c.strip() for c in line.strip("|").split("|")]
+            for line in md.splitlines() if line.startswith("|")]
 
 
 def truncated_cases():
