@@ -78,6 +78,10 @@ static volatile int arrived[NR_CPUS_MAX];
 /* Row r's CPU number + 1, or ROW_DROPPED; 0 = wait: the boot CPU's. */
 static volatile int cpu_of_row[NR_CPUS_MAX];
 static int aps_in_x2apic_mode;          /* counted by each AP as it starts */
+/* For check=1: the row each CPU was given (the boot CPU's), and the stack
+ * each AP found itself on (written by that AP). */
+static int row_of_cpu[NR_CPUS_MAX];
+static uint32_t stack_seen_by_cpu[NR_CPUS_MAX];
 
 static struct trampoline_params *params(void)
 {
@@ -104,11 +108,11 @@ static void __attribute__((noreturn)) ap_start_cpu(int cpu)
 	c->apic_id = (int)lapic_id();             /* who really answered */
 	if (lapic_x2_here())
 		__sync_fetch_and_add(&aps_in_x2apic_mode, 1);
+	stack_seen_by_cpu[cpu] = (uint32_t)current_thread_info();
 	kernel_hooks.cpu_adopt_stack(cpu);
 	smp_start_tick();
 	__sync_synchronize();
-	c->online = 1;
-	printk("nickel: cpu %d online (apic id %d)\n", cpu, c->apic_id);
+	c->online = 1;                            /* the boot CPU prints it */
 	kernel_hooks.cpu_idle();
 }
 
@@ -264,6 +268,7 @@ static void let_go(int r, int cpu)
 	struct thread_info *ti = (struct thread_info *)(p->stack_top[r] - KSTACK_SIZE);
 
 	ti->cpu = cpu;
+	row_of_cpu[cpu] = r;
 	cpus[cpu].apic_id = (int)p->apic_id[r];
 	__sync_synchronize();
 	cpu_of_row[r] = cpu + 1;
@@ -284,7 +289,13 @@ static void give_up(int r, int cpu)
 	printk("nickel: cpu %d did not answer (apic id %u)\n", cpu, p->apic_id[r]);
 }
 
-/* A released AP runs kernel code: it will come online; say so if it is slow. */
+/*
+ * A released AP runs kernel code: it will come online; say so if it is
+ * slow.  The boot CPU prints each AP's line, in CPU order: 63 APs printing
+ * at once would queue on the console lock, and under QEMU TCG each waiter's
+ * PAUSE and each port write want QEMU's global lock (docs/smp.md, "Boot
+ * time").
+ */
 static void wait_online(int cpu)
 {
 	uint64_t end = time_us() + AP_ANSWER_US;
@@ -298,6 +309,7 @@ static void wait_online(int cpu)
 		}
 		cpu_relax();
 	}
+	printk("nickel: cpu %d online (apic id %d)\n", cpu, cpus[cpu].apic_id);
 }
 
 /* smpboot=serial: each AP's IPIs, wait and start-up before the next one's. */
@@ -340,6 +352,48 @@ static int start_in_parallel(int wanted, int silent_row)
 	for (r = 1; r < online; r++)
 		wait_online(r);
 	return online;
+}
+
+/* One check=1 line per difference: CPU n must be the n-th answering row
+ * (rows ascending), run on that row's stack, and read that row's APIC id
+ * from its own APIC. */
+static int check_cpu(int cpu)
+{
+	struct trampoline_params *p = params();
+	int r = row_of_cpu[cpu], bad = 0;
+	uint32_t stack = p->stack_top[r] - KSTACK_SIZE;
+
+	if (cpu > 1 && r <= row_of_cpu[cpu - 1]) {
+		printk("nickel: smp: check: cpu %d: row %d, after cpu %d's row %d\n",
+		       cpu, r, cpu - 1, row_of_cpu[cpu - 1]);
+		bad++;
+	}
+	if ((uint32_t)cpus[cpu].apic_id != p->apic_id[r]) {
+		printk("nickel: smp: check: cpu %d: APIC id %d, table row %d has %u\n",
+		       cpu, cpus[cpu].apic_id, r, p->apic_id[r]);
+		bad++;
+	}
+	if (stack_seen_by_cpu[cpu] != stack) {
+		printk("nickel: smp: check: cpu %d: runs on the stack at 0x%x, "
+		       "row %d's is at 0x%x\n", cpu, stack_seen_by_cpu[cpu], r, stack);
+		bad++;
+	} else if (((struct thread_info *)stack)->cpu != cpu) {
+		printk("nickel: smp: check: cpu %d: its thread_info says cpu %d\n",
+		       cpu, ((struct thread_info *)stack)->cpu);
+		bad++;
+	}
+	return bad;
+}
+
+static void check_numbering(int online)
+{
+	int cpu, bad = 0;
+
+	for (cpu = 1; cpu < online; cpu++)
+		bad += check_cpu(cpu);
+	if (!bad)
+		printk("nickel: smp: check: cpus 1..%d in table order, each on its own "
+		       "stack with its own APIC id\n", online - 1);
 }
 
 /* The trampoline in its page, its table's fixed part; 0 if it cannot be. */
@@ -396,6 +450,8 @@ void smp_boot_aps(void)
 	if (online == wanted)
 		pmm_free(params()->cr3);          /* else a late AP may still use it */
 	boot_ap_cycles = rdtsc() - t_start;
+	if (boot_args.check)
+		check_numbering(online);
 	if (lapic_x2)
 		printk("nickel: smp: %d of %d CPUs in x2APIC mode\n",
 		       aps_in_x2apic_mode + lapic_x2_here(), online);

@@ -17,6 +17,7 @@ _spec = importlib.util.spec_from_file_location(
 _smp = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(_smp)
 all_online = _smp.all_online
+table_order = _smp.table_order
 
 BOOT_ARGS = "demo=none stats=500 run=2 check=1"
 
@@ -26,14 +27,16 @@ def banner(n):
 
 
 def apic_ids_up_to(n):
-    """The table listed APIC ids 0..n-1 and each CPU answered with its own."""
+    """The table listed APIC ids 0..n-1, each CPU answered with its own, and
+    CPU k is table row k although the APs started together (check=1's
+    line: each on its row's stack)."""
     def verify(log):
         problems = all_online(n)(log)
         ids = sorted(int(i) for i in re.findall(r"^nickel: cpu \d+ online \(apic id (\d+)\)",
                                                log, re.M))
         if ids != list(range(1, n)):
             problems.append("APs answered with apic ids %s, expected 1..%d" % (ids[:8], n - 1))
-        return problems
+        return problems + table_order(n)(log)
     return verify
 
 
