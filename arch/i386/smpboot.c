@@ -97,6 +97,29 @@ static void __attribute__((noreturn)) park(void)
 	}
 }
 
+/*
+ * The boot CPU waits for an AP halted, not spinning: its own tick (1 ms) or
+ * the AP's IPI (tell_boot_cpu) wakes it.  Under QEMU TCG a spinning boot
+ * CPU would take a host core and, at each PAUSE, QEMU's global lock from
+ * the vCPUs it is waiting for.  1 once *flag is set, 0 at TSC time end_us.
+ */
+static int halt_until(volatile int *flag, uint64_t end_us)
+{
+	unsigned long f = irq_save();
+	int ok;
+
+	while (!(ok = *flag) && time_us() <= end_us)
+		__asm__ volatile("sti; hlt; cli" ::: "memory");
+	irq_restore(f);
+	return ok;
+}
+
+/* An AP's news for the boot CPU (arrived, online): wake it from halt_until. */
+static void tell_boot_cpu(void)
+{
+	lapic_send_ipi((uint32_t)cpus[0].apic_id, T_IPI_RESCHED);
+}
+
 /* The AP of a row, now CPU `cpu`: its own GDT, TSS, idle task, tick. */
 static void __attribute__((noreturn)) ap_start_cpu(int cpu)
 {
@@ -113,6 +136,7 @@ static void __attribute__((noreturn)) ap_start_cpu(int cpu)
 	smp_start_tick();
 	__sync_synchronize();
 	c->online = 1;                            /* the boot CPU prints it */
+	tell_boot_cpu();
 	kernel_hooks.cpu_idle();
 }
 
@@ -132,6 +156,7 @@ static void __attribute__((noreturn, used)) ap_entry(int row)
 	idt_load();                               /* the kernel's: read only */
 	lapic_init_ap();                          /* so an IPI can wake it */
 	arrived[row] = 1;
+	tell_boot_cpu();
 	while ((go = cpu_of_row[row]) == 0)
 		__asm__ volatile("sti; hlt; cli" ::: "memory");
 	if (go == ROW_DROPPED)
@@ -253,12 +278,7 @@ static void wake_rows(const int *rows, int n)
 /* Has row r's AP arrived by TSC time `end_us`? */
 static int wait_arrived(int r, uint64_t end_us)
 {
-	while (!arrived[r])
-		if (time_us() > end_us)
-			return 0;
-		else
-			cpu_relax();
-	return 1;
+	return halt_until(&arrived[r], end_us);
 }
 
 /* Row r arrived: it becomes CPU `cpu` (its thread_info and apic id first). */
@@ -301,13 +321,10 @@ static void wait_online(int cpu)
 	uint64_t end = time_us() + AP_ANSWER_US;
 	int said = 0;
 
-	while (!cpus[cpu].online) {
-		if (!said && time_us() > end) {
-			printk("nickel: smp: cpu %d arrived but is not online after %u ms\n",
-			       cpu, AP_ANSWER_US / 1000);
-			said = 1;
-		}
-		cpu_relax();
+	while (!halt_until(&cpus[cpu].online, said ? ~0ull : end)) {
+		printk("nickel: smp: cpu %d arrived but is not online after %u ms\n",
+		       cpu, AP_ANSWER_US / 1000);
+		said = 1;
 	}
 	printk("nickel: cpu %d online (apic id %d)\n", cpu, cpus[cpu].apic_id);
 }

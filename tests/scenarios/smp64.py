@@ -80,6 +80,21 @@ SCENARIOS = [
              verify=apic_ids_up_to(64), timeout=400),
 ]
 
+# The same spread under `-icount shift=2,sleep=off`: QEMU runs all 32 vCPUs
+# in one host thread, round robin, and guest time is counted in guest
+# instructions (4 ns each), not read from the host's clock.  Nothing then
+# depends on how many host cores there are or how busy they are: a CPU of
+# the guest never loses time to another program, and the vCPUs do not fight
+# over QEMU's global lock.  About a minute of wall time, most of it the
+# firmware (whose delay loops now cost instructions): cheap enough for
+# make test (docs/smp.md, "Tests").
+SCENARIOS.append(
+    Scenario("smp64-64-hogs-on-32-cpus-two-per-cpu-under-icount",
+             args="demo=hogs hogs=64 stats=1000 run=2 check=1", smp=32, mem=32,
+             qemu_flags="-icount shift=2,sleep=off",
+             expect=[r"demo hogs: 64 hogs"], forbid=[r"did not answer \(apic id"],
+             verify=two_hogs_per_cpu, timeout=400))
+
 # 64 busy vCPUs on a 2-core host take minutes (7 at host load 15, 21 at
 # load 40, for 2 s of guest time), past what make test can spend: this one
 # runs under `make test-smp64` (NICKEL_SMP64_HOGS=1), opt-in as the lab's
