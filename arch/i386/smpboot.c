@@ -73,8 +73,9 @@ struct trampoline_params {              /* layout = tr_params in the asm */
 };
 
 #define ROW_DROPPED (-1)
-/* Row r's AP reached ap_entry: written by that AP only. */
+/* Row r's AP reached ap_entry: written by that AP only; and how many did. */
 static volatile int arrived[NR_CPUS_MAX];
+static volatile int nr_arrived;
 /* Row r's CPU number + 1, or ROW_DROPPED; 0 = wait: the boot CPU's. */
 static volatile int cpu_of_row[NR_CPUS_MAX];
 static int aps_in_x2apic_mode;          /* counted by each AP as it starts */
@@ -101,14 +102,14 @@ static void __attribute__((noreturn)) park(void)
  * The boot CPU waits for an AP halted, not spinning: its own tick (1 ms) or
  * the AP's IPI (tell_boot_cpu) wakes it.  Under QEMU TCG a spinning boot
  * CPU would take a host core and, at each PAUSE, QEMU's global lock from
- * the vCPUs it is waiting for.  1 once *flag is set, 0 at TSC time end_us.
+ * the vCPUs it is waiting for.  1 once *count >= want, 0 at TSC time end_us.
  */
-static int halt_until(volatile int *flag, uint64_t end_us)
+static int halt_until(volatile int *count, int want, uint64_t end_us)
 {
 	unsigned long f = irq_save();
 	int ok;
 
-	while (!(ok = *flag) && time_us() <= end_us)
+	while (!(ok = *count >= want) && time_us() <= end_us)
 		__asm__ volatile("sti; hlt; cli" ::: "memory");
 	irq_restore(f);
 	return ok;
@@ -156,6 +157,7 @@ static void __attribute__((noreturn, used)) ap_entry(int row)
 	idt_load();                               /* the kernel's: read only */
 	lapic_init_ap();                          /* so an IPI can wake it */
 	arrived[row] = 1;
+	__sync_fetch_and_add(&nr_arrived, 1);
 	tell_boot_cpu();
 	while ((go = cpu_of_row[row]) == 0)
 		__asm__ volatile("sti; hlt; cli" ::: "memory");
@@ -275,12 +277,6 @@ static void wake_rows(const int *rows, int n)
 	}
 }
 
-/* Has row r's AP arrived by TSC time `end_us`? */
-static int wait_arrived(int r, uint64_t end_us)
-{
-	return halt_until(&arrived[r], end_us);
-}
-
 /* Row r arrived: it becomes CPU `cpu` (its thread_info and apic id first). */
 static void let_go(int r, int cpu)
 {
@@ -321,7 +317,7 @@ static void wait_online(int cpu)
 	uint64_t end = time_us() + AP_ANSWER_US;
 	int said = 0;
 
-	while (!halt_until(&cpus[cpu].online, said ? ~0ull : end)) {
+	while (!halt_until(&cpus[cpu].online, 1, said ? ~0ull : end)) {
 		printk("nickel: smp: cpu %d arrived but is not online after %u ms\n",
 		       cpu, AP_ANSWER_US / 1000);
 		said = 1;
@@ -339,7 +335,7 @@ static int start_serially(int wanted)
 		if (!fill_row(params(), r))
 			continue;
 		wake_rows(&r, 1);
-		if (wait_arrived(r, time_us() + AP_ANSWER_US)) {
+		if (halt_until(&arrived[r], 1, time_us() + AP_ANSWER_US)) {
 			let_go(r, online);
 			wait_online(online++);
 		} else {
@@ -349,20 +345,24 @@ static int start_serially(int wanted)
 	return online;
 }
 
-/* smpboot=parallel (and silent1): every AP's IPIs, then one wait for all. */
+/* smpboot=parallel (and silent1): every AP's IPIs, one wait for all to
+ * arrive, all numbered and let go, one wait for all to be online. */
 static int start_in_parallel(int wanted, int silent_row)
 {
-	int r, n = 0, online = 1, rows[NR_CPUS_MAX];
-	uint64_t end;
+	int r, filled = 0, n = 0, online = 1, rows[NR_CPUS_MAX];
 
-	for (r = 1; r < wanted; r++)
-		if (fill_row(params(), r) && r != silent_row)
+	for (r = 1; r < wanted; r++) {
+		if (!fill_row(params(), r))
+			continue;
+		filled++;
+		if (r != silent_row)
 			rows[n++] = r;
+	}
 	wake_rows(rows, n);
 	printk("nickel: smp: INIT-STARTUP sent to %d APs together; one wait for all\n", n);
-	end = time_us() + AP_ANSWER_US;
-	for (r = 1; r < wanted; r++)          /* each as soon as its number is sure */
-		if (wait_arrived(r, end))
+	halt_until(&nr_arrived, filled, time_us() + AP_ANSWER_US);
+	for (r = 1; r < wanted; r++)
+		if (arrived[r])
 			let_go(r, online++);
 		else
 			give_up(r, online);
