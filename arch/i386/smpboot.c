@@ -99,8 +99,8 @@ static void __attribute__((noreturn)) park(void)
 }
 
 /*
- * The boot CPU waits for an AP halted, not spinning: its own tick (1 ms) or
- * the AP's IPI (tell_boot_cpu) wakes it.  Under QEMU TCG a spinning boot
+ * The boot CPU waits halted, not spinning: its own tick (1 ms) or an AP's
+ * IPI (tell_boot_cpu) wakes it.  Under QEMU TCG a spinning boot
  * CPU would take a host core and, at each PAUSE, QEMU's global lock from
  * the vCPUs it is waiting for.  1 once *count >= want, 0 at TSC time end_us.
  */
