@@ -7,11 +7,17 @@
 ; kernel linked it: every address is computed as an offset from
 ; trampoline_start plus TRAMPOLINE_PHYS.
 ;
-; Steps: protected mode with a small flat GDT of our own, claim the
-; parameter block (only one AP may use the stack it names), paging with
+; Many APs run this code at the same time (smpboot.c starts them together),
+; so it writes nothing shared but its own row's `claimed` word.
+;
+; Steps: protected mode with a small flat GDT of our own; this CPU's APIC
+; id (the APIC base MSR says xAPIC or x2APIC: the ID register by MMIO, or
+; MSR 0x802); its row in tr_params' table, claimed with an atomic exchange
+; (an id not in the table, or a row already taken, halts here); paging with
 ; the page directory in tr_params (the kernel half plus an identity map of
 ; the low 4 MiB, because this code runs at a low address when paging turns
-; on), the stack, then a jump into the kernel: ap_entry(cpu) in smpboot.c.
+; on), the row's stack, then a jump into the kernel: ap_entry(row) in
+; smpboot.c.
 
 TRAMPOLINE_PHYS equ 0x8000        ; = smpboot.c's TRAMPOLINE_PHYS
 CR0_PE     equ 1 << 0
@@ -22,6 +28,18 @@ CR0_PG     equ 1 << 31
 CR4_PSE    equ 1 << 4
 SEL_KCODE  equ 0x08
 SEL_KDATA  equ 0x10
+MSR_APIC_BASE   equ 0x1B
+APIC_BASE_EXTD  equ 1 << 10       ; x2APIC mode
+MSR_X2APIC_ID   equ 0x802
+XAPIC_ID_REG    equ 0x20          ; id in bits 31..24
+TR_MAX_ROWS     equ 64            ; = NR_CPUS_MAX (smpboot.c checks the size)
+; struct trampoline_params: cr3, entry, rows, then three arrays of rows
+TR_CR3     equ 0
+TR_ENTRY   equ 4
+TR_ROWS    equ 8
+TR_APIC_ID equ 12
+TR_STACK   equ TR_APIC_ID + 4 * TR_MAX_ROWS
+TR_CLAIMED equ TR_STACK + 4 * TR_MAX_ROWS
 
 %define PHYS(label) (TRAMPOLINE_PHYS + (label) - trampoline_start)
 
@@ -48,29 +66,53 @@ tr_protected:
 	mov ss, ax
 	mov fs, ax
 	mov gs, ax
-	mov ebx, PHYS(tr_params)
 
-	; A late AP (one the boot CPU gave up on) must not share the stack of
-	; the next one: the first to set `claimed` goes on, any other stops.
+	; Who am I?  The APIC id, from the interface the firmware left on.
+	mov ecx, MSR_APIC_BASE
+	rdmsr
+	test eax, APIC_BASE_EXTD
+	jnz .x2apic
+	and eax, 0xFFFFF000           ; the xAPIC page (paging is still off)
+	mov eax, [eax + XAPIC_ID_REG]
+	shr eax, 24
+	jmp .find_row
+.x2apic:
+	mov ecx, MSR_X2APIC_ID
+	rdmsr
+
+.find_row:                        ; esi = the row whose apic_id is eax
+	mov ebx, PHYS(tr_params)
+	xor esi, esi
+.next_row:
+	cmp esi, [ebx + TR_ROWS]
+	jae .park                     ; not in the table: not ours to start
+	cmp eax, [ebx + TR_APIC_ID + esi * 4]
+	je .claim
+	inc esi
+	jmp .next_row
+
+	; The boot CPU claims the row of an AP it gave up on: that AP, should
+	; it wake late, stops here instead of running on a freed stack.
+.claim:
 	mov eax, 1
-	xchg eax, [ebx + 16]
+	xchg eax, [ebx + TR_CLAIMED + esi * 4]
 	test eax, eax
 	jnz .park
 
 	mov eax, cr4
 	or eax, CR4_PSE
 	mov cr4, eax
-	mov eax, [ebx + 0]            ; page directory (physical)
+	mov eax, [ebx + TR_CR3]       ; page directory (physical)
 	mov cr3, eax
 	mov eax, cr0
 	or eax, CR0_PG | CR0_WP
 	mov cr0, eax
 
-	mov esp, [ebx + 4]            ; top of this CPU's kernel stack (virtual)
+	mov esp, [ebx + TR_STACK + esi * 4]   ; this row's kernel stack (virtual)
 	xor ebp, ebp                  ; ends backtraces
-	push dword [ebx + 12]         ; ap_entry(cpu)
+	push esi                      ; ap_entry(row)
 	push dword 0                  ; no return address
-	jmp [ebx + 8]                 ; ap_entry, in the higher half
+	jmp [ebx + TR_ENTRY]          ; ap_entry, in the higher half
 
 .park:
 	cli
@@ -89,10 +131,9 @@ tr_gdtr:
 align 4
 global tr_params                  ; struct trampoline_params in smpboot.c
 tr_params:
-	dd 0                          ; +0  cr3
-	dd 0                          ; +4  stack top
-	dd 0                          ; +8  entry
-	dd 0                          ; +12 cpu index
-	dd 0                          ; +16 claimed
+	dd 0                          ; cr3
+	dd 0                          ; entry
+	dd 0                          ; rows
+	times 3 * TR_MAX_ROWS dd 0    ; apic_id[], stack_top[], claimed[]
 global trampoline_end
 trampoline_end:

@@ -1,20 +1,36 @@
 /*
  * smpboot.c - start the other CPUs ("application processors", APs).
  *
- * For each AP the table listed, one at a time (Intel MP spec, appendix B.4;
- * SDM vol. 3, "MP initialization"):
- *   1. give it a 16 KiB kernel stack (aligned, thread_info at the bottom,
- *      a guard page below: kstack.c,
- *      so this_cpu_id() works from its first C instruction), and fill in
- *      the trampoline's parameter block;
- *   2. INIT IPI, wait 10 ms; STARTUP IPI, wait 200 us; a second STARTUP,
- *      200 us (0 ms and 10 us on CPUs that need no more: choose_sipi_waits);
- *      after each, the ESR tells whether the LAPIC accepted it;
- *   3. wait up to 5 s for it to check in (ap_entry sets ap_ready),
- *      else report it and go on without it; it is sent INIT again so it
- *      stays parked.
- * CPU numbers are handed out in the order CPUs answer, so cpus[0..ncpus-1]
- * has no holes even when one stays silent.
+ * CPU n is the firmware table's n-th entry ("row"; row 0 is the boot CPU).
+ * Before any AP runs, the boot CPU fills a table in the trampoline's page:
+ * each row's APIC id and the top of a fresh 16 KiB kernel stack (aligned,
+ * thread_info at the bottom, a guard page below: kstack.c).  Then, with
+ * smpboot=parallel (the default; Intel SDM vol. 3, "MP initialization";
+ * the MP spec, appendix B.4):
+ *   1. INIT to every AP, one INIT wait; STARTUP to every AP, one wait; a
+ *      second STARTUP round (choose_sipi_waits); the ESR after each IPI;
+ *   2. the APs run the trampoline side by side: each reads its own APIC id,
+ *      finds and claims its row, and enters ap_entry(row) on that row's
+ *      stack, where it marks itself arrived and waits for its CPU number;
+ *   3. the boot CPU waits once for all, up to 5 s, then numbers the arrived
+ *      rows in table order (CPU n = row n when all answer; after a silent
+ *      row the later ones move down one, so cpus[0..ncpus-1] has no holes)
+ *      and lets them go.  Each AP then sets up its own per-CPU state (GDT,
+ *      TSS, LAPIC, idle task, tick) while the others do theirs, and the boot
+ *      CPU waits until all are online.
+ * A silent AP is named in one line and sent INIT, which parks it.  Its stack
+ * is freed unless it claimed the row (then it is somewhere in the
+ * trampoline: its stack stays, and ap_entry finds the row dropped and halts).
+ *
+ * smpboot=serial does one AP at a time (its IPIs, its wait, its start-up),
+ * for a board where many STARTUPs at once are suspect; smpboot=silent1 is
+ * parallel with row 1 sent no IPI at all: the test of a silent AP.
+ *
+ * What is shared while the APs run in parallel: the trampoline's code, GDT
+ * and table (read only, except each AP's own `claimed` word, taken with an
+ * atomic exchange), the identity page directory below (read only), and
+ * after the start signal only the page allocator (pmm_lock) and per-CPU
+ * slots indexed by the AP's own number.
  *
  * Identity mapping: kmain's paging_init() removed the boot identity map,
  * but the trampoline turns paging on while running at TRAMPOLINE_PHYS.  The
@@ -34,11 +50,12 @@
 #include "arch/trap.h"
 #include "arch/cpu.h"
 #include "console/printk.h"
+#include "boot/cmdline.h"
 #include "lib/string.h"
 
 #define TRAMPOLINE_PHYS 0x8000          /* = boot/trampoline.asm; below 1 MiB,
 					   reserved by the page allocator */
-/* How long an AP may take to check in.  Real CPUs answer in microseconds;
+/* How long the APs may take to check in.  Real CPUs answer in microseconds;
  * under QEMU TCG on a loaded host a vCPU thread can wait seconds for a host
  * core (1 s lost CPU 3 under host load 16), and only a dead AP pays this. */
 #define AP_ANSWER_US    5000000
@@ -48,14 +65,24 @@ extern const uint8_t trampoline_start[], trampoline_end[], tr_params[];
 
 struct trampoline_params {              /* layout = tr_params in the asm */
 	uint32_t cr3;                   /* physical page directory */
-	uint32_t stack_top;
 	uint32_t entry;                 /* ap_entry */
-	uint32_t cpu;
-	uint32_t claimed;               /* set by the AP that takes them */
+	uint32_t rows;                  /* rows in use, the boot CPU's included */
+	uint32_t apic_id[NR_CPUS_MAX];  /* the firmware table's order */
+	uint32_t stack_top[NR_CPUS_MAX];
+	uint32_t claimed[NR_CPUS_MAX];  /* set by the AP that takes the row */
 };
 
-static volatile int ap_ready;           /* set by the AP, cleared by the boot CPU */
+#define ROW_DROPPED (-1)
+/* Row r's AP reached ap_entry: written by that AP only; and how many did. */
+static volatile int arrived[NR_CPUS_MAX];
+static volatile int nr_arrived;
+/* Row r's CPU number + 1, or ROW_DROPPED; 0 = wait: the boot CPU's. */
+static volatile int cpu_of_row[NR_CPUS_MAX];
 static int aps_in_x2apic_mode;          /* counted by each AP as it starts */
+/* For check=1: the row each CPU was given (the boot CPU's), and the stack
+ * each AP found itself on (written by that AP). */
+static int row_of_cpu[NR_CPUS_MAX];
+static uint32_t stack_seen_by_cpu[NR_CPUS_MAX];
 
 static struct trampoline_params *params(void)
 {
@@ -63,29 +90,80 @@ static struct trampoline_params *params(void)
 		(uint32_t)(tr_params - trampoline_start));
 }
 
-/* The AP's first C code, on its own stack (see the trampoline). */
-static void __attribute__((noreturn, used)) ap_entry(int cpu)
+static void __attribute__((noreturn)) park(void)
+{
+	for (;;) {
+		cli();
+		hlt();
+	}
+}
+
+/*
+ * The boot CPU waits halted, not spinning: its own tick (1 ms) or an AP's
+ * IPI (tell_boot_cpu) wakes it.  Under QEMU TCG a spinning boot
+ * CPU would take a host core and, at each PAUSE, QEMU's global lock from
+ * the vCPUs it is waiting for.  1 once *count >= want, 0 at TSC time end_us.
+ */
+static int halt_until(volatile int *count, int want, uint64_t end_us)
+{
+	unsigned long f = irq_save();
+	int ok;
+
+	while (!(ok = *count >= want) && time_us() <= end_us)
+		__asm__ volatile("sti; hlt; cli" ::: "memory");
+	irq_restore(f);
+	return ok;
+}
+
+/* An AP's news for the boot CPU (arrived, online): wake it from halt_until. */
+static void tell_boot_cpu(void)
+{
+	lapic_send_ipi((uint32_t)cpus[0].apic_id, T_IPI_RESCHED);
+}
+
+/* The AP of a row, now CPU `cpu`: its own GDT, TSS, idle task, tick. */
+static void __attribute__((noreturn)) ap_start_cpu(int cpu)
 {
 	struct cpu *c = &cpus[cpu];
 
 	pgdir_activate(boot_page_dir);            /* leave the identity copy */
 	gdt_init_cpu(c);
 	double_fault_init_cpu(c);
-	idt_load();
-	lapic_init_ap();
 	c->apic_id = (int)lapic_id();             /* who really answered */
 	if (lapic_x2_here())
 		__sync_fetch_and_add(&aps_in_x2apic_mode, 1);
+	stack_seen_by_cpu[cpu] = (uint32_t)current_thread_info();
 	kernel_hooks.cpu_adopt_stack(cpu);
 	smp_start_tick();
-	c->online = 1;
 	__sync_synchronize();
-	ap_ready = 1;
-	/* After ap_ready: the boot CPU starts the next AP meanwhile.  Under
-	 * QEMU with 64 vCPUs this line's port writes waited ~4 ms each for
-	 * QEMU's I/O lock, most of the APs' start-up when they came first. */
-	printk("nickel: cpu %d online (apic id %d)\n", cpu, c->apic_id);
+	c->online = 1;                            /* the boot CPU prints it */
+	tell_boot_cpu();
 	kernel_hooks.cpu_idle();
+}
+
+/*
+ * The AP's first C code, on its row's stack (see the trampoline), still on
+ * the identity copy and the trampoline's GDT.  It halts until the boot CPU
+ * gives it a number and an IPI (let_go): a waiting AP must cost nothing,
+ * because under QEMU TCG a spinning vCPU takes a host core from the vCPUs
+ * still starting, and each PAUSE takes QEMU's global lock (docs/smp.md,
+ * "Boot time").  The IPI's handler (smp.c) runs on no task: it counts the
+ * IPI for the CPU its thread_info names and returns.
+ */
+static void __attribute__((noreturn, used)) ap_entry(int row)
+{
+	int go;
+
+	idt_load();                               /* the kernel's: read only */
+	lapic_init_ap();                          /* so an IPI can wake it */
+	arrived[row] = 1;
+	__sync_fetch_and_add(&nr_arrived, 1);
+	tell_boot_cpu();
+	while ((go = cpu_of_row[row]) == 0)
+		__asm__ volatile("sti; hlt; cli" ::: "memory");
+	if (go == ROW_DROPPED)
+		park();                           /* too late: the boot CPU went on */
+	ap_start_cpu(go - 1);
 }
 
 /* A page directory like the kernel's, plus the low 4 MiB at 0. */
@@ -102,7 +180,7 @@ static uint32_t identity_page_dir(void)
 	return pa;
 }
 
-/* A kernel stack whose thread_info already names the CPU. */
+/* A kernel stack whose thread_info names the CPU (its row, until numbered). */
 static uint32_t new_ap_stack(int cpu)
 {
 	struct thread_info *ti = kstack_alloc();
@@ -115,24 +193,27 @@ static uint32_t new_ap_stack(int cpu)
 	return (uint32_t)ti + KSTACK_SIZE;
 }
 
-static void check_esr(int cpu, const char *step)
+/* Row r gets a stack and may be claimed; 0 if there is no memory. */
+static int fill_row(struct trampoline_params *p, int r)
+{
+	uint32_t stack = new_ap_stack(r);
+
+	arrived[r] = 0;
+	cpu_of_row[r] = 0;
+	p->stack_top[r] = stack;
+	__sync_synchronize();
+	p->claimed[r] = stack ? 0 : 1;
+	if (!stack)
+		printk("nickel: cpu %d: no memory for a stack\n", r);
+	return stack != 0;
+}
+
+static void check_esr(int row, const char *step)
 {
 	uint32_t esr = lapic_read_esr() & 0xEF;   /* bit 4 is reserved */
 
 	if (esr)
-		printk("nickel: cpu %d: %s: APIC error status 0x%x\n", cpu, step, esr);
-}
-
-static int wait_for_ap(void)
-{
-	uint64_t end = time_us() + AP_ANSWER_US;
-
-	while (!ap_ready)
-		if (time_us() > end)
-			return -1;
-		else
-			cpu_relax();
-	return 0;
+		printk("nickel: cpu %d: %s: APIC error status 0x%x\n", row, step, esr);
 }
 
 /*
@@ -167,61 +248,198 @@ static void choose_sipi_waits(void)
 	       init_wait_us, startup_wait_us, family);
 }
 
-/* INIT, a wait, STARTUP x2 with a wait each (the MP spec's sequence). */
-static void send_init_sipi(int cpu, uint32_t apic_id)
+/* The MP spec's sequence to rows[0..n-1] together: INIT to each, one wait;
+ * STARTUP to each, one wait; again.  An AP that is already running ignores
+ * the second STARTUP (it only acts in the wait-for-SIPI state). */
+static void wake_rows(const int *rows, int n)
 {
-	int i;
+	struct trampoline_params *p = params();
+	int i, round;
 
-	lapic_read_esr();
-	if (lapic_send_ipi(apic_id, ICR_INIT | ICR_ASSERT | ICR_LEVEL) != 0)
-		printk("nickel: cpu %d: INIT not delivered\n", cpu);
-	if (!lapic_x2)                  /* de-assert (old APICs; x2APIC has none) */
-		lapic_send_ipi(apic_id, ICR_INIT | ICR_LEVEL);
-	check_esr(cpu, "INIT");
-	udelay(init_wait_us);
-	for (i = 0; i < 2; i++) {
+	for (i = 0; i < n; i++) {
 		lapic_read_esr();
-		if (lapic_send_ipi(apic_id, ICR_STARTUP | (TRAMPOLINE_PHYS >> 12)) != 0)
-			printk("nickel: cpu %d: STARTUP not delivered\n", cpu);
+		if (lapic_send_ipi(p->apic_id[rows[i]], ICR_INIT | ICR_ASSERT | ICR_LEVEL) != 0)
+			printk("nickel: cpu %d: INIT not delivered\n", rows[i]);
+		if (!lapic_x2)          /* de-assert (old APICs; x2APIC has none) */
+			lapic_send_ipi(p->apic_id[rows[i]], ICR_INIT | ICR_LEVEL);
+		check_esr(rows[i], "INIT");
+	}
+	udelay(init_wait_us);
+	for (round = 0; round < 2; round++) {
+		for (i = 0; i < n; i++) {
+			lapic_read_esr();
+			if (lapic_send_ipi(p->apic_id[rows[i]],
+					   ICR_STARTUP | (TRAMPOLINE_PHYS >> 12)) != 0)
+				printk("nickel: cpu %d: STARTUP not delivered\n", rows[i]);
+			check_esr(rows[i], "STARTUP");
+		}
 		udelay(startup_wait_us);
-		check_esr(cpu, "STARTUP");
 	}
 }
 
-/* Start the AP with table APIC id `apic_id` as CPU `cpu`; 0 if it answered. */
-static int start_ap(int cpu, uint32_t apic_id, uint32_t cr3)
+/* Row r arrived: it becomes CPU `cpu` (its thread_info and apic id first). */
+static void let_go(int r, int cpu)
 {
 	struct trampoline_params *p = params();
-	uint32_t stack = new_ap_stack(cpu);
+	struct thread_info *ti = (struct thread_info *)(p->stack_top[r] - KSTACK_SIZE);
 
-	if (!stack) {
-		printk("nickel: cpu %d: no memory for a stack\n", cpu);
-		return -1;
-	}
-	p->cr3 = cr3;
-	p->stack_top = stack;
-	p->entry = (uint32_t)ap_entry;
-	p->cpu = (uint32_t)cpu;
-	p->claimed = 0;
-	ap_ready = 0;
+	ti->cpu = cpu;
+	row_of_cpu[cpu] = r;
+	cpus[cpu].apic_id = (int)p->apic_id[r];
 	__sync_synchronize();
-	send_init_sipi(cpu, apic_id);
-	if (wait_for_ap() == 0)
-		return 0;
-	if (!p->claimed) {                    /* nobody took the stack: reuse it */
-		p->claimed = 1;                   /* a late AP now parks */
-		kstack_free((struct thread_info *)(stack - KSTACK_SIZE));
+	cpu_of_row[r] = cpu + 1;
+	lapic_send_ipi(p->apic_id[r], T_IPI_RESCHED);   /* out of its hlt */
+}
+
+/* Row r did not arrive: drop it, park its CPU, free the stack if unused. */
+static void give_up(int r, int cpu)
+{
+	struct trampoline_params *p = params();
+
+	cpu_of_row[r] = ROW_DROPPED;          /* a late ap_entry halts */
+	if (!p->stack_top[r])
+		return;                           /* never started: no memory */
+	if (__sync_lock_test_and_set(&p->claimed[r], 1) == 0)
+		kstack_free((struct thread_info *)(p->stack_top[r] - KSTACK_SIZE));
+	lapic_send_ipi(p->apic_id[r], ICR_INIT | ICR_ASSERT | ICR_LEVEL);
+	printk("nickel: cpu %d did not answer (apic id %u)\n", cpu, p->apic_id[r]);
+}
+
+/*
+ * A released AP runs kernel code: it will come online; say so if it is
+ * slow.  The boot CPU prints each AP's line, in CPU order: 63 APs printing
+ * at once would queue on the console lock, and under QEMU TCG each waiter's
+ * PAUSE and each port write want QEMU's global lock (docs/smp.md, "Boot
+ * time").
+ */
+static void wait_online(int cpu)
+{
+	uint64_t end = time_us() + AP_ANSWER_US;
+	int said = 0;
+
+	while (!halt_until(&cpus[cpu].online, 1, said ? ~0ull : end)) {
+		printk("nickel: smp: cpu %d arrived but is not online after %u ms\n",
+		       cpu, AP_ANSWER_US / 1000);
+		said = 1;
 	}
-	lapic_send_ipi(apic_id, ICR_INIT | ICR_ASSERT | ICR_LEVEL);
-	printk("nickel: cpu %d did not answer (apic id %u)\n", cpu, apic_id);
-	return -1;
+	printk("nickel: cpu %d online (apic id %d)\n", cpu, cpus[cpu].apic_id);
+}
+
+/* smpboot=serial: each AP's IPIs, wait and start-up before the next one's. */
+static int start_serially(int wanted)
+{
+	int r, online = 1;
+
+	printk("nickel: smp: starting the APs one at a time (smpboot=serial)\n");
+	for (r = 1; r < wanted; r++) {
+		if (!fill_row(params(), r))
+			continue;
+		wake_rows(&r, 1);
+		if (halt_until(&arrived[r], 1, time_us() + AP_ANSWER_US)) {
+			let_go(r, online);
+			wait_online(online++);
+		} else {
+			give_up(r, online);
+		}
+	}
+	return online;
+}
+
+/* smpboot=parallel (and silent1): every AP's IPIs, one wait for all to
+ * arrive, all numbered and let go, one wait for all to be online. */
+static int start_in_parallel(int wanted, int silent_row)
+{
+	int r, filled = 0, n = 0, online = 1, rows[NR_CPUS_MAX];
+
+	for (r = 1; r < wanted; r++) {
+		if (!fill_row(params(), r))
+			continue;
+		filled++;
+		if (r != silent_row)
+			rows[n++] = r;
+	}
+	wake_rows(rows, n);
+	printk("nickel: smp: INIT-STARTUP sent to %d APs together; one wait for all\n", n);
+	halt_until(&nr_arrived, filled, time_us() + AP_ANSWER_US);
+	for (r = 1; r < wanted; r++)
+		if (arrived[r])
+			let_go(r, online++);
+		else
+			give_up(r, online);
+	for (r = 1; r < online; r++)
+		wait_online(r);
+	return online;
+}
+
+/* One check=1 line per difference: CPU n must be the n-th answering row
+ * (rows ascending), run on that row's stack, and read that row's APIC id
+ * from its own APIC. */
+static int check_cpu(int cpu)
+{
+	struct trampoline_params *p = params();
+	int r = row_of_cpu[cpu], bad = 0;
+	uint32_t stack = p->stack_top[r] - KSTACK_SIZE;
+
+	if (cpu > 1 && r <= row_of_cpu[cpu - 1]) {
+		printk("nickel: smp: check: cpu %d: row %d, after cpu %d's row %d\n",
+		       cpu, r, cpu - 1, row_of_cpu[cpu - 1]);
+		bad++;
+	}
+	if ((uint32_t)cpus[cpu].apic_id != p->apic_id[r]) {
+		printk("nickel: smp: check: cpu %d: APIC id %d, table row %d has %u\n",
+		       cpu, cpus[cpu].apic_id, r, p->apic_id[r]);
+		bad++;
+	}
+	if (stack_seen_by_cpu[cpu] != stack) {
+		printk("nickel: smp: check: cpu %d: runs on the stack at 0x%x, "
+		       "row %d's is at 0x%x\n", cpu, stack_seen_by_cpu[cpu], r, stack);
+		bad++;
+	} else if (((struct thread_info *)stack)->cpu != cpu) {
+		printk("nickel: smp: check: cpu %d: its thread_info says cpu %d\n",
+		       cpu, ((struct thread_info *)stack)->cpu);
+		bad++;
+	}
+	return bad;
+}
+
+static void check_numbering(int online)
+{
+	int cpu, bad = 0;
+
+	for (cpu = 1; cpu < online; cpu++)
+		bad += check_cpu(cpu);
+	if (!bad)
+		printk("nickel: smp: check: cpus 1..%d in table order, each on its own "
+		       "stack with its own APIC id\n", online - 1);
+}
+
+/* The trampoline in its page, its table's fixed part; 0 if it cannot be. */
+static int trampoline_ready(int wanted)
+{
+	struct trampoline_params *p = params();
+	uint32_t size = (uint32_t)(trampoline_end - trampoline_start);
+	uint32_t cr3;
+	int r;
+
+	if (size > PAGE_SIZE ||
+	    (uint32_t)(trampoline_end - tr_params) != sizeof(struct trampoline_params) ||
+	    !(cr3 = identity_page_dir()))
+		return 0;
+	memcpy(phys_to_virt(TRAMPOLINE_PHYS), trampoline_start, size);
+	p->cr3 = cr3;
+	p->entry = (uint32_t)ap_entry;
+	p->rows = (uint32_t)wanted;
+	for (r = 0; r < wanted; r++) {
+		p->apic_id[r] = r ? (uint32_t)smp_table_apic_id(r) : (uint32_t)cpus[0].apic_id;
+		p->claimed[r] = 1;             /* until fill_row opens it */
+	}
+	return 1;
 }
 
 void smp_boot_aps(void)
 {
-	int n, online = 1, wanted = ncpus;
+	int online, wanted = ncpus;
 	uint64_t t_start;
-	uint32_t cr3;
 
 	smp_ap_vectors_ready();
 	if (!smp_lapic_ticks())
@@ -235,21 +453,22 @@ void smp_boot_aps(void)
 	if (ncpus < 2)
 		return;
 	t_start = rdtsc();
-	if ((uint32_t)(trampoline_end - trampoline_start) > PAGE_SIZE ||
-	    !(cr3 = identity_page_dir())) {
+	if (!trampoline_ready(wanted)) {
 		printk("nickel: smp: cannot set up the trampoline; running on 1 CPU\n");
 		ncpus = 1;
 		return;
 	}
-	memcpy(phys_to_virt(TRAMPOLINE_PHYS), trampoline_start,
-	       (uint32_t)(trampoline_end - trampoline_start));
 	choose_sipi_waits();
-	for (n = 1; n < wanted; n++)
-		if (start_ap(online, (uint32_t)smp_table_apic_id(n), cr3) == 0)
-			online++;
+	if (!strcmp(boot_args.smpboot, "serial"))
+		online = start_serially(wanted);
+	else
+		online = start_in_parallel(wanted,
+					   !strcmp(boot_args.smpboot, "silent1") ? 1 : 0);
 	if (online == wanted)
-		pmm_free(cr3);                /* else a late AP may still use it */
+		pmm_free(params()->cr3);          /* else a late AP may still use it */
 	boot_ap_cycles = rdtsc() - t_start;
+	if (boot_args.check)
+		check_numbering(online);
 	if (lapic_x2)
 		printk("nickel: smp: %d of %d CPUs in x2APIC mode\n",
 		       aps_in_x2apic_mode + lapic_x2_here(), online);

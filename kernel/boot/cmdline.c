@@ -43,6 +43,7 @@ static const struct key keys[] = {
 	{ "reboot",      INT,       OFF(reboot), 0, 1, 0 },
 	{ "busyhost",    INT,       OFF(busyhost), 0, 1, 0 },
 	{ "smp",         CHOICE,    OFF(smp), 0, 4, "on off" },
+	{ "smpboot",     CHOICE,    OFF(smpboot), 0, 12, "parallel serial silent1" },
 	{ "panel",       CHOICE,    OFF(panel), 0, 8, "screen serial" },
 	{ "ipc",         CHOICE,    OFF(ipc), 0, 8, "queue handoff donate" },
 };
@@ -52,6 +53,7 @@ void boot_args_defaults(struct boot_args *a)
 	memset(a, 0, sizeof(*a));
 	strncpy(a->policy, "nick", sizeof(a->policy));
 	strncpy(a->smp, "on", sizeof(a->smp));
+	strncpy(a->smpboot, "parallel", sizeof(a->smpboot));
 	strncpy(a->panel, "screen", sizeof(a->panel));
 	strncpy(a->ipc, "queue", sizeof(a->ipc));
 	a->hogs = -1;

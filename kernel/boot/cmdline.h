@@ -36,6 +36,7 @@ struct boot_args {
 	int reboot;              /* a healthy end restarts the machine, not off */
 	int busyhost;            /* act out a busy host: late ticks, stalls (docs/time.md) */
 	char smp[4];             /* "off": 1 CPU with the 8259 PIC, no APIC */
+	char smpboot[12];        /* parallel | serial | silent1: how the APs start */
 	char panel[8];           /* "serial": the `v` panel's rows also go to serial (tests) */
 	char ipc[8];             /* queue | handoff | donate: how an IPC call schedules */
 	int argc;                /* init's argv after "--" */

@@ -150,6 +150,22 @@ UNIT_TEST(smp_defaults_on_takes_off_and_rejects_other_values)
 	CHECK(strcmp(a.smp, "on") == 0);
 }
 
+UNIT_TEST(smpboot_defaults_parallel_takes_serial_and_rejects_other_values)
+{
+	struct boot_args a;
+
+	CHECK_EQ(0, parse(&a, "k run=1"));
+	CHECK(strcmp(a.smpboot, "parallel") == 0);
+	CHECK_EQ(0, parse(&a, "k smpboot=serial"));
+	CHECK(strcmp(a.smpboot, "serial") == 0);
+	CHECK_EQ(0, parse(&a, "k smpboot=silent1"));
+	CHECK(strcmp(a.smpboot, "silent1") == 0);
+	CHECK_EQ(1, parse(&a, "k smpboot=fast"));
+	CHECK(strstr(reports, "nickel: bad argument 'smpboot=fast': must be one of: "
+		     "parallel serial silent1") != NULL);
+	CHECK(strcmp(a.smpboot, "parallel") == 0);
+}
+
 UNIT_TEST(panel_copies_to_serial_only_when_asked)
 {
 	struct boot_args a;
