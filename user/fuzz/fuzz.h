@@ -49,7 +49,7 @@ struct fuzz_call {
 struct fuzz_seq {
 	int n;
 	struct fuzz_call c[FUZZ_SEQ_MAX];
-	uint32_t kept_for;       /* the first new edge it found */
+	uint32_t kept_for;       /* the first new PC it found, else edge */
 	int weight;              /* how often the corpus picks it (mutate.c) */
 };
 

@@ -28,8 +28,9 @@
  * enosys=.. ebadf=.. efault=.. einval=.. other=.."), progress lines
  * "fuzz: progress calls=C pcs=P", and every PC reached on "kcov-pcs: M PC
  * ..." lines (tools/kcov-lines maps them to source lines).  replay=1 then
- * runs each corpus sequence again and counts those that reach again the
- * first new edge they were kept for: "fuzz: replay corpus=K reached=R".
+ * runs each corpus sequence again and counts those that reach again what
+ * they were kept for (their first new PC, else their first new edge):
+ * "fuzz: replay corpus=K reached=R".
  */
 #include <string.h>
 #include "nickel.h"
@@ -161,7 +162,7 @@ static int next_word(struct reader *rd, uint32_t *w)
 /* What one run of a sequence found. */
 struct found {
 	long new_pcs, new_edges;
-	uint32_t first_edge;             /* the first new edge */
+	uint32_t first_pc, first_edge;   /* the first new PC, edge */
 	int last;                        /* the last call that found one */
 	int hit;                         /* replay: the wanted edge reached */
 };
@@ -180,11 +181,14 @@ static int take_record(struct reader *rd, const struct fuzz_seq *s, uint32_t wan
 	c = (int)(rec[0] % FUZZ_SEQ_MAX);
 	if (!want)
 		count_answer((long)(int32_t)rec[1]);
-	for (i = 0; i < rec[2] && next_word(rd, &v); i++)
-		if (!want && set_add(seen_pcs, PC_SLOTS, v)) {
-			npcs++;
-			f->new_pcs++;
-		}
+	for (i = 0; i < rec[2] && next_word(rd, &v); i++) {
+		f->hit |= v == want;
+		if (want || !set_add(seen_pcs, PC_SLOTS, v))
+			continue;
+		npcs++;
+		if (!f->new_pcs++)
+			f->first_pc = v;
+	}
 	for (i = 0; i < rec[3] && next_word(rd, &v); i++) {
 		f->hit |= v == want;
 		if (want || nedges >= EDGE_SLOTS / 4 * 3 || !set_add(seen_edges, EDGE_SLOTS, v))
@@ -202,7 +206,7 @@ static int take_record(struct reader *rd, const struct fuzz_seq *s, uint32_t wan
 }
 
 /* Run s in a child under a watchdog and read what it found; with `want`
- * set, only whether it reached edge want. */
+ * set, only whether it reached want (a PC or an edge). */
 static void run_seq(const struct fuzz_seq *s, long ms, uint32_t want, struct found *f,
 		    long *timeouts)
 {
@@ -282,7 +286,7 @@ static void keep(struct fuzz_seq *s, const struct found *f)
 
 	if (ncorpus == CORPUS_MAX)
 		return;
-	s->kept_for = f->first_edge;
+	s->kept_for = f->first_pc ? f->first_pc : f->first_edge;
 	s->n = f->last + 1;                  /* what follows found nothing */
 	s->weight = w > 64 ? 64 : (int)w;
 	corpus[ncorpus++] = *s;
