@@ -90,7 +90,7 @@ void fuzz_draw_after(struct fuzz_proc *p, struct fuzz_call *c, int prev_nr)
 	int i, nr;
 
 	fuzz_draw(p, c);
-	if (!fuzz_guided_on || below(p, 2) || (nr = fuzz_choice_pick(p, prev_nr)) < 0)
+	if (!fuzz_guided_on || below(p, 4) == 0 || (nr = fuzz_choice_pick(p, prev_nr)) < 0)
 		return;
 	c->nr = nr;
 	for (i = 0; i < 6; i++)
