@@ -24,12 +24,13 @@
  * that blocked have already reported.
  *
  * Output: "fuzz: mode=M seed=N calls=C sequences=S corpus=K pcs=P
- * timeouts=T edges=E" and what the calls answered ("fuzz: answers ok=..
- * enosys=.. ebadf=.. efault=.. einval=.. other=.."), progress lines
- * "fuzz: progress calls=C pcs=P", and every PC reached on "kcov-pcs: M PC
- * ..." lines (tools/kcov-lines maps them to source lines).  replay=1 then
- * runs each corpus sequence again and counts those that reach again what
- * they were kept for (their first new PC, else their first new edge):
+ * timeouts=T edges=E killed=K" (killed: sequences that died of a signal
+ * they caused), what the calls answered ("fuzz: answers ok=.. enosys=..
+ * ebadf=.. efault=.. einval=.. other=.."), progress lines "fuzz: progress
+ * calls=C pcs=P", and every PC reached on "kcov-pcs: M PC ..." lines
+ * (tools/kcov-lines maps them to source lines).  replay=1 then runs each
+ * corpus sequence again and counts those that reach again what they were
+ * kept for (their first new PC, else their first new edge):
  * "fuzz: replay corpus=K reached=R".
  */
 #include <string.h>
@@ -53,6 +54,11 @@ static int ncorpus;
 static uint32_t seen_pcs[PC_SLOTS];      /* open addressing, 0 = empty */
 static uint32_t seen_edges[EDGE_SLOTS];
 static long npcs, nedges;
+
+/* Sequences the watchdog ended, and those that died of a signal of their
+ * own making (kill of themselves, SIGPIPE, a fault): the call that did it
+ * never reports. */
+static long timeouts, killed;
 
 /* What the calls answered: how many were spent on an early error. */
 static struct { long ok, enosys, ebadf, efault, einval, other; } answers;
@@ -207,11 +213,10 @@ static int take_record(struct reader *rd, const struct fuzz_seq *s, uint32_t wan
 
 /* Run s in a child under a watchdog and read what it found; with `want`
  * set, only whether it reached want (a PC or an edge). */
-static void run_seq(const struct fuzz_seq *s, long ms, uint32_t want, struct found *f,
-		    long *timeouts)
+static void run_seq(const struct fuzz_seq *s, long ms, uint32_t want, struct found *f)
 {
 	int pfd[2], st = 0, wst = 0;
-	long child, wd, i;
+	long child, wd, i, timed_out;
 	struct reader rd;
 
 	memset(f, 0, sizeof(*f));
@@ -242,7 +247,9 @@ static void run_seq(const struct fuzz_seq *s, long ms, uint32_t want, struct fou
 		sys_waitpid((int)child, &st, 0);
 	if (wd > 0)
 		sys_waitpid((int)wd, &wst, 0);
-	*timeouts += wd > 0 && (wst & 0x7F) == 0 && (wst >> 8) == 1;
+	timed_out = wd > 0 && (wst & 0x7F) == 0 && (wst >> 8) == 1;
+	timeouts += timed_out;
+	killed += child > 0 && (st & 0x7F) != 0 && !timed_out;
 	while (sys_waitpid(-1, &st, LNX_WNOHANG) > 0)
 		;                                /* orphans, when we are init */
 }
@@ -314,7 +321,7 @@ int fuzz_guided(const char *mode, long seed, long calls, long ms, long fresh_pct
 	struct fuzz_proc p;
 	struct fuzz_seq s;
 	struct found f;
-	long done = 0, sequences = 0, timeouts = 0, next_report = 0, r, reached = 0;
+	long done = 0, sequences = 0, next_report = 0, r, reached = 0;
 	int i;
 
 	fuzz_guided_on = strcmp(mode, "guided") == 0;
@@ -343,7 +350,7 @@ int fuzz_guided(const char *mode, long seed, long calls, long ms, long fresh_pct
 			s.n = (int)(calls - done);
 		done += s.n;
 		sequences++;
-		run_seq(&s, ms, 0, &f, &timeouts);
+		run_seq(&s, ms, 0, &f);
 		if (f.new_edges)
 			keep(&s, &f);
 		if (done >= next_report) {
@@ -352,15 +359,15 @@ int fuzz_guided(const char *mode, long seed, long calls, long ms, long fresh_pct
 		}
 	}
 	nk_printf("fuzz: mode=%s seed=%ld calls=%ld sequences=%ld corpus=%d pcs=%ld "
-		  "timeouts=%ld edges=%ld\n", mode, seed, done, sequences, ncorpus, npcs,
-		  timeouts, nedges);
+		  "timeouts=%ld edges=%ld killed=%ld\n", mode, seed, done, sequences, ncorpus,
+		  npcs, timeouts, nedges, killed);
 	nk_printf("fuzz: answers ok=%ld enosys=%ld ebadf=%ld efault=%ld einval=%ld "
 		  "other=%ld\n", answers.ok, answers.enosys, answers.ebadf, answers.efault,
 		  answers.einval, answers.other);
 	print_pcs(mode);
 	if (replay) {
 		for (i = 0; i < ncorpus; i++) {
-			run_seq(&corpus[i], ms, corpus[i].kept_for, &f, &timeouts);
+			run_seq(&corpus[i], ms, corpus[i].kept_for, &f);
 			reached += f.hit;
 		}
 		nk_printf("fuzz: replay corpus=%d reached=%ld\n", ncorpus, reached);
