@@ -39,7 +39,8 @@ def handlers_match(log):
 
 GUIDED = (r"^fuzz: mode=guided seed=(\d+) calls=(\d+) sequences=(\d+) corpus=(\d+) "
           r"pcs=(\d+) timeouts=(\d+) edges=(\d+) killed=(\d+)")
-ANSWERS = r"^fuzz: answers ok=(\d+) enosys=(\d+) ebadf=(\d+) efault=(\d+) einval=(\d+) other=(\d+)"
+ANSWERS = (r"^fuzz: answers ok=(\d+) enosys=(\d+) ebadf=(\d+) efault=(\d+) "
+           r"einval=(\d+) other=(\d+)")
 REPLAY = r"^fuzz: replay corpus=(\d+) reached=(\d+)"
 
 
