@@ -49,11 +49,26 @@
 
 int fuzz_guided_on;                      /* mode=guided, not blind */
 
-static struct fuzz_seq corpus[CORPUS_MAX];
+/* Mapped when the mode starts (tables_map): the random mode's processes
+ * do not carry them. */
+static struct fuzz_seq *corpus;          /* CORPUS_MAX */
 static int ncorpus;
-static uint32_t seen_pcs[PC_SLOTS];      /* open addressing, 0 = empty */
-static uint32_t seen_edges[EDGE_SLOTS];
+static uint32_t *seen_pcs;               /* PC_SLOTS, open addressing, 0 = empty */
+static uint32_t *seen_edges;             /* EDGE_SLOTS */
 static long npcs, nedges;
+
+static int tables_map(void)
+{
+	uint32_t bytes = CORPUS_MAX * sizeof(*corpus) + (PC_SLOTS + EDGE_SLOTS) * 4;
+	long r = sys_mmap(0, bytes, 3, 0x22, -1, 0);
+
+	if (NK_MMAP_FAILED(r))
+		return -1;
+	seen_pcs = (uint32_t *)r;            /* anonymous memory: zeros */
+	seen_edges = seen_pcs + PC_SLOTS;
+	corpus = (struct fuzz_seq *)(seen_edges + EDGE_SLOTS);
+	return 0;
+}
 
 /* Sequences the watchdog ended, and those that died of a signal of their
  * own making (kill of themselves, SIGPIPE, a fault): the call that did it
@@ -333,6 +348,10 @@ int fuzz_guided(const char *mode, long seed, long calls, long ms, long fresh_pct
 	}
 	if (r == 0)
 		syscall0(NR_kcov_disable);       /* the children trace, not us */
+	if (tables_map() != 0) {
+		nk_printf("fuzz: mode=%s: no memory for the coverage tables\n", mode);
+		return 1;
+	}
 	memset(&p, 0, sizeof(p));
 	p.rng = (uint32_t)seed * 2654435761u ^ 0x5bd1e995u;
 	if (!p.rng)
