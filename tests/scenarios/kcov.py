@@ -38,23 +38,36 @@ def handlers_match(log):
 
 
 GUIDED = (r"^fuzz: mode=guided seed=(\d+) calls=(\d+) sequences=(\d+) corpus=(\d+) "
-          r"pcs=(\d+) timeouts=(\d+)")
+          r"pcs=(\d+) timeouts=(\d+) edges=(\d+) killed=(\d+)")
+ANSWERS = (r"^fuzz: answers ok=(\d+) enosys=(\d+) ebadf=(\d+) efault=(\d+) "
+           r"einval=(\d+) other=(\d+)")
 REPLAY = r"^fuzz: replay corpus=(\d+) reached=(\d+)"
 
 
 def guided_ran_and_replayed(calls):
-    """All calls made; the corpus is not empty and every PC printed was
-    counted; run again, at least 80% of the corpus sequences reach the PC
-    they were kept for (the rest lost it to timing: a preemption's path)."""
+    """All calls made, and each answered once (but those a timeout or a
+    signal cut off: at most a sequence of eight each); the corpus is not
+    empty, every PC printed was counted, and there are at least as many
+    edges as PCs (every new PC comes with the edge into it); run again, at
+    least 80% of the corpus sequences reach what they were kept for (the
+    rest lost it to timing: a preemption's path)."""
     def verify(log):
         m, r = re.search(GUIDED, log, re.M), re.search(REPLAY, log, re.M)
-        if not m or not r:
-            return ["no guided summary or replay line"]
+        a = re.search(ANSWERS, log, re.M)
+        if not m or not r or not a:
+            return ["no guided summary, answers or replay line"]
         done, corpus, pcs = int(m.group(2)), int(m.group(4)), int(m.group(5))
+        edges, cut = int(m.group(7)), int(m.group(6)) + int(m.group(8))
+        answered = sum(int(g) for g in a.groups())
         printed = len(kcov.pcs_by_name(log).get("guided", ()))
         problems = []
         if done != calls:
             problems.append("calls: expected %d, got %d" % (calls, done))
+        if not calls - 8 * cut <= answered <= calls:
+            problems.append("answers: expected %d..%d (%d sequences cut off), got %d"
+                            % (calls - 8 * cut, calls, cut, answered))
+        if edges < pcs:
+            problems.append("edges: expected at least pcs=%d, got %d" % (pcs, edges))
         if corpus < 1:
             problems.append("corpus: expected at least 1, got %d" % corpus)
         if printed != pcs:

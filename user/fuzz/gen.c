@@ -330,6 +330,8 @@ void fuzz_buffers_init(void)
 }
 
 int fuzz_is_fd_arg(int nr, int i) { return is_fd_arg(nr, i); }
+uint32_t fuzz_buf_arg(struct fuzz_proc *p) { return buf_ptr(p); }
+uint32_t fuzz_string_arg(int k) { return (uint32_t)buf + 2048 + 64 * (uint32_t)(k & 15); }
 int fuzz_is_pid_arg(int nr, int i) { return is_pid_arg(nr, i); }
 
 /* An argument: as the random mode draws it, or for a descriptor, often one
@@ -358,15 +360,36 @@ void fuzz_draw(struct fuzz_proc *p, struct fuzz_call *c)
 /* A reference to what exists now; a pid outside the run names nobody. */
 static uint32_t resolve(struct fuzz_proc *p, int nr, int i, uint32_t v)
 {
+	uint32_t k = (v & 0xFFFF) >> 1;
+
 	if ((v & 0xFFFF0000u) == 0xFDFD0000u)
-		return p->nfds ? (uint32_t)p->fds[(v & 0xFFFF) % (uint32_t)p->nfds] : 0;
-	if (v == FUZZ_SELF_PID)
+		v = p->nfds ? (uint32_t)p->fds[(v & 0xFFFF) % (uint32_t)p->nfds] : 0;
+	else if ((v & 0xFFFF0000u) == 0xFDFC0000u)   /* what an earlier call made */
+		v = (int)k < p->nmade ? p->made[k][v & 1] : 0;
+	else if (v == FUZZ_SELF_PID)
 		return (uint32_t)p->self;
 	if (is_pid_arg(nr, i) && (int)v != p->self)
 		return 0x7FFF0000;
 	if (is_fd_arg(nr, i) && v == FUZZ_REPORT_FD)
 		return FUZZ_REPORT_FD - 1;
 	return v;
+}
+
+/* What the call made, for FUZZ_RES_REF: its result; pipe's descriptors. */
+static void record_made(struct fuzz_proc *p, int nr, long r, const uint32_t *a)
+{
+	uint32_t *m;
+
+	if (p->nmade == (int)(sizeof(p->made) / sizeof(p->made[0])))
+		return;
+	m = p->made[p->nmade++];
+	m[0] = (uint32_t)r;
+	m[1] = 0;
+	if (nr == 42 && r == 0 && a[0] >= (uint32_t)buf &&
+	    a[0] + 8 <= (uint32_t)buf + BUF_BYTES) {
+		m[0] = (uint32_t)((int *)a[0])[0];
+		m[1] = (uint32_t)((int *)a[0])[1];
+	}
 }
 
 long fuzz_exec(struct fuzz_proc *p, const struct fuzz_call *c)
@@ -379,11 +402,14 @@ long fuzz_exec(struct fuzz_proc *p, const struct fuzz_call *c)
 	fill_buffers(p);
 	for (i = 0; i < 6; i++)
 		a[i] = resolve(p, c->nr, i, c->a[i]);
-	if (c->nr == 1 || c->nr == 2 || c->nr == 11 || c->nr == 252)
+	if (c->nr == 1 || c->nr == 2 || c->nr == 11 || c->nr == 252) {
+		record_made(p, c->nr, -38, a);   /* never made: keeps the count */
 		return -38;
+	}
 	r = syscall6(c->nr, (long)a[0], (long)a[1], (long)a[2], (long)a[3],
 		     (long)a[4], (long)a[5]);
 	after_call(p, c->nr, r, a);
+	record_made(p, c->nr, r, a);
 	p->calls++;
 	return r;
 }

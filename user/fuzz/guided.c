@@ -5,25 +5,33 @@
  *   fuzz mode=guided [seed=N] [calls=C] [seq_ms=T] [fresh=F] [replay=1]
  *   fuzz mode=blind  ...        the same runs, every sequence fresh
  *
- * A run is a sequence of up to SEQ_MAX calls (gen.c draws them) made by a
- * forked child with kernel coverage on; it sends back the distinct kernel
- * PCs it reached.  A sequence that reached a PC no earlier one did joins
- * the corpus.  Guided mode then draws F% of its sequences fresh (default
- * 50) and makes the others by mutating corpus sequences (an
- * argument redrawn, a call replaced, inserted or swapped with another, the
- * buffers refilled, two sequences spliced) instead of drawing fresh ones;
- * descriptor arguments may name descriptors the sequence made, pid
- * arguments the caller.  blind draws every sequence fresh, through the
- * same children: at the same call count the two differ only by feedback.
- * A watchdog child kills a sequence still running after T ms.
+ * A run is a sequence of up to FUZZ_SEQ_MAX calls (gen.c draws them) made
+ * by a forked child with kernel coverage on; after each call the child
+ * sends back the call's result, the kernel PCs and the *edges* (pairs of
+ * consecutive PCs, hashed) it reached that were new to the sequence.  The
+ * edges are the signal: a sequence that reached an edge no earlier
+ * sequence did joins the corpus, cut after its last call that found one.
+ * An edge tells apart two ways to the same lines (a check passed, then
+ * failed further on), so more sequences count as new than with PCs alone.
+ *
+ * Guided mode draws F% of its sequences fresh (default 50), half of their
+ * calls from the choice table, and makes the others by mutating a corpus
+ * sequence (mutate.c), picked by weight: those that found new PCs and
+ * many edges, and the recent ones, more often.  blind draws every
+ * sequence fresh through the same children and the same generator: at the
+ * same call count the two differ only by the feedback.  A watchdog child
+ * kills a sequence still running after T ms; the calls before the one
+ * that blocked have already reported.
  *
  * Output: "fuzz: mode=M seed=N calls=C sequences=S corpus=K pcs=P
- * timeouts=T", progress lines "fuzz: progress calls=C pcs=P", and every
- * PC reached on "kcov-pcs: M PC ..." lines (tools/kcov-lines maps them to
- * source lines).  replay=1 then runs each corpus sequence again and counts
- * those that reach again the first new PC they were kept for:
- * "fuzz: replay corpus=K reached=R".  The same seed draws the same calls;
- * which are kept depends on the PCs reached (the same under -icount).
+ * timeouts=T edges=E killed=K" (killed: sequences that died of a signal
+ * they caused), what the calls answered ("fuzz: answers ok=.. enosys=..
+ * ebadf=.. efault=.. einval=.. other=.."), progress lines "fuzz: progress
+ * calls=C pcs=P", and every PC reached on "kcov-pcs: M PC ..." lines
+ * (tools/kcov-lines maps them to source lines).  replay=1 then runs each
+ * corpus sequence again and counts those that reach again what they were
+ * kept for (their first new PC, else their first new edge):
+ * "fuzz: replay corpus=K reached=R".
  */
 #include <string.h>
 #include "nickel.h"
@@ -34,71 +42,95 @@
 #define NR_kcov_reset   1102
 #define NR_kcov_read    1103
 #define KCOV_PCS        65536
-#define SEQ_MAX         8
-#define CORPUS_MAX      512
-#define SEEN_SLOTS      65536            /* power of two, > kernel's PCs */
-#define PIPE_CHUNK      256
+#define CORPUS_MAX      1024
+#define PC_SLOTS        65536            /* power of two, > kernel's PCs */
+#define EDGE_SLOTS      262144           /* power of two, > edges reached */
+#define RECORD_WORDS    4                /* call, result, new PCs, new edges */
 
-struct seq {
-	int n;
-	struct fuzz_call c[SEQ_MAX];
-	uint32_t first_new;              /* a PC this sequence found first */
-};
+int fuzz_guided_on;                      /* mode=guided, not blind */
 
-static struct seq corpus[CORPUS_MAX];
+/* Mapped when the mode starts (tables_map): the random mode's processes
+ * do not carry them. */
+static struct fuzz_seq *corpus;          /* CORPUS_MAX */
 static int ncorpus;
-static uint32_t seen[SEEN_SLOTS];        /* open addressing, 0 = empty */
-static long nseen;
+static uint32_t *seen_pcs;               /* PC_SLOTS, open addressing, 0 = empty */
+static uint32_t *seen_edges;             /* EDGE_SLOTS */
+static long npcs, nedges;
 
-/* The choice table: call numbers that found new PCs, each once (weighed
- * by the PCs they found, the first call, which finds the entry path,
- * would be drawn almost always). */
-#define CHOICES 64
-static struct { int nr; long weight; } choice[CHOICES];
-static int nchoices;
-static long choice_total;
-
-static void credit(int nr)
+static int tables_map(void)
 {
-	int i;
+	uint32_t bytes = CORPUS_MAX * sizeof(*corpus) + (PC_SLOTS + EDGE_SLOTS) * 4;
+	long r = sys_mmap(0, bytes, 3, 0x22, -1, 0);
 
-	for (i = 0; i < nchoices && choice[i].nr != nr; i++)
-		;
-	if (i == nchoices) {
-		if (nchoices == CHOICES)
-			return;
-		choice[nchoices].nr = nr;
-		choice[nchoices++].weight = 1;
-		choice_total++;
-	}
+	if (NK_MMAP_FAILED(r))
+		return -1;
+	seen_pcs = (uint32_t *)r;            /* anonymous memory: zeros */
+	seen_edges = seen_pcs + PC_SLOTS;
+	corpus = (struct fuzz_seq *)(seen_edges + EDGE_SLOTS);
+	return 0;
 }
 
-/* Add pc to table (slots a power of two); 1 if it was not there. */
-static int set_add(uint32_t *table, uint32_t slots, uint32_t pc)
-{
-	uint32_t h = (pc * 2654435761u) & (slots - 1);
+/* Sequences the watchdog ended, and those that died of a signal of their
+ * own making (kill of themselves, SIGPIPE, a fault): the call that did it
+ * never reports. */
+static long timeouts, killed;
 
-	while (table[h] && table[h] != pc)
+/* What the calls answered: how many were spent on an early error. */
+static struct { long ok, enosys, ebadf, efault, einval, other; } answers;
+
+static void count_answer(long r)
+{
+	if (r >= 0 || r < -4095)
+		answers.ok++;                    /* mmap's high addresses too */
+	else if (r == -38)
+		answers.enosys++;
+	else if (r == -9)
+		answers.ebadf++;
+	else if (r == -14)
+		answers.efault++;
+	else if (r == -22)
+		answers.einval++;
+	else
+		answers.other++;
+}
+
+/* Add v (not 0) to table (slots a power of two); 1 if it was not there. */
+static int set_add(uint32_t *table, uint32_t slots, uint32_t v)
+{
+	uint32_t h = (v * 2654435761u) & (slots - 1);
+
+	while (table[h] && table[h] != v)
 		h = (h + 1) & (slots - 1);
 	if (table[h])
 		return 0;
-	table[h] = pc;
+	table[h] = v;
 	return 1;
 }
 
-/* The child: coverage on, the calls, then its distinct PCs to fd out. */
-static void run_child(const struct seq *s, int out)
+/* The edge from PC `from` (0: the call's start) to PC `to`, never 0. */
+static uint32_t edge_of(uint32_t from, uint32_t to)
+{
+	uint32_t e = (from * 0x9E3779B1u) ^ (from >> 16) ^ to;
+
+	return e ? e : 1;
+}
+
+/* The child: coverage on, the calls; after each, one record to fd out:
+ * call index, result, how many new PCs and new edges, then those. */
+static void run_child(const struct fuzz_seq *s, int out)
 {
 	struct fuzz_proc p;
-	long n, i, k = 0;
+	long n, i, np, ne;
 	int c;
-	uint32_t *pcs, *mine, chunk[PIPE_CHUNK];
-	long r = sys_mmap(0, 2 * KCOV_PCS * 4, 3, 0x22, -1, 0);
+	uint32_t *pcs, *edges, *mine_pcs, *mine_edges, rec[RECORD_WORDS], prev;
+	long r = sys_mmap(0, 4 * KCOV_PCS * 4, 3, 0x22, -1, 0);
 
 	if (NK_MMAP_FAILED(r))
 		sys_exit_group(2);
 	pcs = (uint32_t *)r;
-	mine = pcs + KCOV_PCS;
+	edges = pcs + KCOV_PCS;
+	mine_pcs = edges + KCOV_PCS;
+	mine_edges = mine_pcs + KCOV_PCS;
 	sys_dup2(out, FUZZ_REPORT_FD);
 	for (i = 0; i < FUZZ_REPORT_FD; i++)
 		sys_close((int)i);               /* the console is not the calls' */
@@ -108,34 +140,103 @@ static void run_child(const struct seq *s, int out)
 		sys_exit_group(3);
 	for (c = 0; c < s->n; c++) {
 		syscall0(NR_kcov_reset);
-		fuzz_exec(&p, &s->c[c]);
+		rec[1] = (uint32_t)fuzz_exec(&p, &s->c[c]);
 		n = syscall2(NR_kcov_read, (long)pcs, KCOV_PCS);
-		chunk[k++] = (uint32_t)c;        /* a marker: call c's PCs follow */
-		for (i = 0; i < n; i++) {
-			if (k == PIPE_CHUNK) {
-				sys_write(FUZZ_REPORT_FD, chunk, sizeof(chunk));
-				k = 0;
-			}
-			if (set_add(mine, KCOV_PCS, pcs[i]))
-				chunk[k++] = pcs[i];
+		for (i = np = ne = 0, prev = 0; i < n; prev = pcs[i++]) {
+			uint32_t e = edge_of(prev, pcs[i]);
+			if (set_add(mine_edges, KCOV_PCS, e))
+				edges[ne++] = e;
+			if (set_add(mine_pcs, KCOV_PCS, pcs[i]))
+				pcs[np++] = pcs[i];      /* np <= i: in place */
 		}
+		rec[0] = (uint32_t)c;
+		rec[2] = (uint32_t)np;
+		rec[3] = (uint32_t)ne;
+		sys_write(FUZZ_REPORT_FD, rec, sizeof(rec));
+		sys_write(FUZZ_REPORT_FD, pcs, np * 4);
+		sys_write(FUZZ_REPORT_FD, edges, ne * 4);
 	}
-	sys_write(FUZZ_REPORT_FD, chunk, k * 4);
 	sys_exit_group(0);
 }
 
-/* Run s in a child; returns how many PCs were new (first one in *first),
- * the last call that found one in *last), or with `want` set, whether the
- * child reached PC want. */
-static long run_seq(const struct seq *s, long ms, uint32_t want, uint32_t *first,
-		    int *last, long *timeouts)
-{
-	int pfd[2], st = 0, wst = 0, call = 0;
-	long child, wd, n, i, fresh = 0, hit = 0;
-	uint32_t pcs[PIPE_CHUNK];
+/* Words from the child's pipe, one at a time. */
+struct reader {
+	int fd;
+	long n, i;
+	uint32_t buf[256];
+};
 
+static int next_word(struct reader *rd, uint32_t *w)
+{
+	if (rd->i == rd->n) {
+		rd->n = sys_read(rd->fd, rd->buf, sizeof(rd->buf)) / 4;
+		rd->i = 0;
+		if (rd->n <= 0) {
+			rd->n = 0;
+			return 0;
+		}
+	}
+	*w = rd->buf[rd->i++];
+	return 1;
+}
+
+/* What one run of a sequence found. */
+struct found {
+	long new_pcs, new_edges;
+	uint32_t first_pc, first_edge;   /* the first new PC, edge */
+	int last;                        /* the last call that found one */
+	int hit;                         /* replay: the wanted edge reached */
+};
+
+/* One call's record: count its answer and its news, credit the choice
+ * table.  0 at the end of the stream. */
+static int take_record(struct reader *rd, const struct fuzz_seq *s, uint32_t want,
+		       struct found *f)
+{
+	uint32_t rec[RECORD_WORDS], v, i;
+	int c, news = 0;
+
+	for (i = 0; i < RECORD_WORDS; i++)
+		if (!next_word(rd, &rec[i]))
+			return 0;
+	c = (int)(rec[0] % FUZZ_SEQ_MAX);
+	if (!want)
+		count_answer((long)(int32_t)rec[1]);
+	for (i = 0; i < rec[2] && next_word(rd, &v); i++) {
+		f->hit |= v == want;
+		if (want || !set_add(seen_pcs, PC_SLOTS, v))
+			continue;
+		npcs++;
+		if (!f->new_pcs++)
+			f->first_pc = v;
+	}
+	for (i = 0; i < rec[3] && next_word(rd, &v); i++) {
+		f->hit |= v == want;
+		if (want || nedges >= EDGE_SLOTS / 4 * 3 || !set_add(seen_edges, EDGE_SLOTS, v))
+			continue;
+		nedges++;
+		if (!f->new_edges++)
+			f->first_edge = v;
+		news = 1;
+	}
+	if (news) {
+		fuzz_choice_credit(c ? s->c[c - 1].nr : -1, s->c[c].nr);
+		f->last = c;
+	}
+	return 1;
+}
+
+/* Run s in a child under a watchdog and read what it found; with `want`
+ * set, only whether it reached want (a PC or an edge). */
+static void run_seq(const struct fuzz_seq *s, long ms, uint32_t want, struct found *f)
+{
+	int pfd[2], st = 0, wst = 0;
+	long child, wd, i, timed_out;
+	struct reader rd;
+
+	memset(f, 0, sizeof(*f));
 	if (sys_pipe(pfd) < 0)
-		return 0;
+		return;
 	child = sys_fork();
 	if (child == 0) {
 		sys_close(pfd[0]);
@@ -150,21 +251,10 @@ static long run_seq(const struct seq *s, long ms, uint32_t want, uint32_t *first
 		sys_exit_group(1);
 	}
 	sys_close(pfd[1]);
-	while ((n = sys_read(pfd[0], pcs, sizeof(pcs))) > 0) {
-		for (i = 0; i < n / 4; i++) {
-			if (pcs[i] < SEQ_MAX) {
-				call = (int)pcs[i];
-			} else if (want) {
-				hit |= pcs[i] == want;
-			} else if (set_add(seen, SEEN_SLOTS, pcs[i])) {
-				if (!fresh++)
-					*first = pcs[i];
-				nseen++;
-				credit(s->c[call].nr);
-				*last = call;
-			}
-		}
-	}
+	rd.fd = pfd[0];
+	rd.n = rd.i = 0;
+	while (take_record(&rd, s, want, f))
+		;
 	sys_close(pfd[0]);
 	if (wd > 0)
 		sys_kill((int)wd, LNX_SIGKILL);
@@ -172,10 +262,11 @@ static long run_seq(const struct seq *s, long ms, uint32_t want, uint32_t *first
 		sys_waitpid((int)child, &st, 0);
 	if (wd > 0)
 		sys_waitpid((int)wd, &wst, 0);
-	*timeouts += wd > 0 && (wst & 0x7F) == 0 && (wst >> 8) == 1;
+	timed_out = wd > 0 && (wst & 0x7F) == 0 && (wst >> 8) == 1;
+	timeouts += timed_out;
+	killed += child > 0 && (st & 0x7F) != 0 && !timed_out;
 	while (sys_waitpid(-1, &st, LNX_WNOHANG) > 0)
 		;                                /* orphans, when we are init */
-	return want ? hit : fresh;
 }
 
 static uint32_t below(struct fuzz_proc *p, uint32_t n)
@@ -183,96 +274,56 @@ static uint32_t below(struct fuzz_proc *p, uint32_t n)
 	return fuzz_rand(p) % n;
 }
 
-static int guided;                       /* mode=guided, not blind */
-
-/* A fresh call; guided, half the time one of the choice table's. */
-static void draw(struct fuzz_proc *p, struct fuzz_call *c)
+static void fresh_seq(struct fuzz_proc *p, struct fuzz_seq *s)
 {
+	int i;
+
+	s->n = 1 + (int)below(p, FUZZ_SEQ_MAX);
+	for (i = 0; i < s->n; i++)
+		fuzz_draw_after(p, &s->c[i], i ? s->c[i - 1].nr : -1);
+}
+
+/* A corpus sequence to mutate: half the time one of the last 16 kept,
+ * else by weight (new PCs count most, then new edges). */
+static const struct fuzz_seq *pick_corpus(struct fuzz_proc *p)
+{
+	static long total;
+	static int summed;
 	long w;
 	int i;
 
-	fuzz_draw(p, c);
-	if (!guided || !choice_total || below(p, 2))
+	if (below(p, 2))
+		return &corpus[ncorpus - 1 - (int)below(p, ncorpus < 16 ? (uint32_t)ncorpus : 16)];
+	for (; summed < ncorpus; summed++)
+		total += corpus[summed].weight;
+	w = (long)below(p, (uint32_t)total);
+	for (i = 0; w >= corpus[i].weight; i++)
+		w -= corpus[i].weight;
+	return &corpus[i];
+}
+
+static void keep(struct fuzz_seq *s, const struct found *f)
+{
+	long w = 1 + f->new_edges / 4 + 8 * f->new_pcs;
+
+	if (ncorpus == CORPUS_MAX)
 		return;
-	w = (long)below(p, (uint32_t)choice_total);
-	for (i = 0; w >= choice[i].weight; i++)
-		w -= choice[i].weight;
-	c->nr = choice[i].nr;
-	for (i = 0; i < 6; i++)
-		c->a[i] = fuzz_draw_arg(p, c->nr, i);
-}
-
-static void fresh_seq(struct fuzz_proc *p, struct seq *s)
-{
-	int i;
-
-	s->n = 1 + (int)below(p, SEQ_MAX);
-	for (i = 0; i < s->n; i++)
-		draw(p, &s->c[i]);
-}
-
-/* A value near v: a step, a bit flipped, a small number (what gets an
- * argument past a range check its neighbour failed). */
-static uint32_t nudge(struct fuzz_proc *p, uint32_t v)
-{
-	switch (below(p, 4)) {
-	case 0: return v + 1 + below(p, 8);
-	case 1: return v - 1 - below(p, 8);
-	case 2: return v ^ (1u << below(p, 32));
-	default: return below(p, 64);
-	}
-}
-
-/* One of syzkaller's mutations, on s. */
-static void mutate_once(struct fuzz_proc *p, struct seq *s)
-{
-	int i = (int)below(p, (uint32_t)s->n), j = (int)below(p, (uint32_t)s->n);
-	struct fuzz_call t;
-	const struct seq *o;
-
-	switch (below(p, 7)) {
-	case 0:                              /* an argument redrawn */
-		j = (int)below(p, 6);
-		s->c[i].a[j] = fuzz_draw_arg(p, s->c[i].nr, j);
-		break;
-	case 1:                              /* an argument nudged */
-		j = (int)below(p, 6);
-		s->c[i].a[j] = nudge(p, s->c[i].a[j]);
-		break;
-	case 2:                              /* a call replaced */
-		draw(p, &s->c[i]);
-		break;
-	case 3:                              /* a call inserted */
-		if (s->n == SEQ_MAX)
-			break;
-		memmove(&s->c[i + 1], &s->c[i], (size_t)(s->n - i) * sizeof(t));
-		draw(p, &s->c[i]);
-		s->n++;
-		break;
-	case 4:                              /* call order */
-		t = s->c[i];
-		s->c[i] = s->c[j];
-		s->c[j] = t;
-		break;
-	default:                             /* another sequence's tail */
-		o = &corpus[below(p, (uint32_t)ncorpus)];
-		j = (int)below(p, (uint32_t)o->n);
-		while (j < o->n && s->n < SEQ_MAX)
-			s->c[s->n++] = o->c[j++];
-		s->c[i].fill = fuzz_rand(p);
-	}
+	s->kept_for = f->first_pc ? f->first_pc : f->first_edge;
+	s->n = f->last + 1;                  /* what follows found nothing */
+	s->weight = w > 64 ? 64 : (int)w;
+	corpus[ncorpus++] = *s;
 }
 
 static void print_pcs(const char *mode)
 {
 	long i, k = 0;
 
-	for (i = 0; i < SEEN_SLOTS; i++) {
-		if (!seen[i])
+	for (i = 0; i < PC_SLOTS; i++) {
+		if (!seen_pcs[i])
 			continue;
 		if (k % 12 == 0)
 			nk_printf("%skcov-pcs: %s", k ? "\n" : "", mode);
-		nk_printf(" %x", seen[i]);
+		nk_printf(" %x", seen_pcs[i]);
 		k++;
 	}
 	if (k)
@@ -283,13 +334,12 @@ int fuzz_guided(const char *mode, long seed, long calls, long ms, long fresh_pct
 		int replay)
 {
 	struct fuzz_proc p;
-	struct seq s;
-	long done = 0, sequences = 0, timeouts = 0, next_report = 0, r, reached = 0;
-	uint32_t first = 0;
-	int i, last = 0;
+	struct fuzz_seq s;
+	struct found f;
+	long done = 0, sequences = 0, next_report = 0, r, reached = 0;
+	int i;
 
-	guided = strcmp(mode, "guided") == 0;
-
+	fuzz_guided_on = strcmp(mode, "guided") == 0;
 	r = syscall1(NR_kcov_enable, 1);
 	if (r != 0 && r != -16) {
 		nk_printf("fuzz: mode=%s needs the coverage kernel (make kcov): "
@@ -298,6 +348,10 @@ int fuzz_guided(const char *mode, long seed, long calls, long ms, long fresh_pct
 	}
 	if (r == 0)
 		syscall0(NR_kcov_disable);       /* the children trace, not us */
+	if (tables_map() != 0) {
+		nk_printf("fuzz: mode=%s: no memory for the coverage tables\n", mode);
+		return 1;
+	}
 	memset(&p, 0, sizeof(p));
 	p.rng = (uint32_t)seed * 2654435761u ^ 0x5bd1e995u;
 	if (!p.rng)
@@ -305,34 +359,36 @@ int fuzz_guided(const char *mode, long seed, long calls, long ms, long fresh_pct
 	fuzz_buffers_init();
 	nk_printf("fuzz: mode=%s seed=%ld calls=%ld seq_ms=%ld\n", mode, seed, calls, ms);
 	while (done < calls) {
-		if (!guided || ncorpus == 0 || (long)below(&p, 100) < fresh_pct) {
+		if (!fuzz_guided_on || ncorpus == 0 || (long)below(&p, 100) < fresh_pct) {
 			fresh_seq(&p, &s);
 		} else {
-			s = corpus[below(&p, (uint32_t)ncorpus)];
-			for (i = 1 + (int)below(&p, 3); i > 0; i--)
-				mutate_once(&p, &s);
+			s = *pick_corpus(&p);
+			fuzz_mutate(&p, &s, corpus, ncorpus);
 		}
 		if (s.n > calls - done)
 			s.n = (int)(calls - done);
 		done += s.n;
 		sequences++;
-		if (run_seq(&s, ms, 0, &first, &last, &timeouts) && ncorpus < CORPUS_MAX) {
-			s.first_new = first;
-			s.n = last + 1;          /* what follows found nothing */
-			corpus[ncorpus++] = s;
-		}
+		run_seq(&s, ms, 0, &f);
+		if (f.new_edges)
+			keep(&s, &f);
 		if (done >= next_report) {
-			nk_printf("fuzz: progress calls=%ld pcs=%ld\n", done, nseen);
+			nk_printf("fuzz: progress calls=%ld pcs=%ld\n", done, npcs);
 			next_report += calls / 10 ? calls / 10 : 1;
 		}
 	}
 	nk_printf("fuzz: mode=%s seed=%ld calls=%ld sequences=%ld corpus=%d pcs=%ld "
-		  "timeouts=%ld\n", mode, seed, done, sequences, ncorpus, nseen, timeouts);
+		  "timeouts=%ld edges=%ld killed=%ld\n", mode, seed, done, sequences, ncorpus,
+		  npcs, timeouts, nedges, killed);
+	nk_printf("fuzz: answers ok=%ld enosys=%ld ebadf=%ld efault=%ld einval=%ld "
+		  "other=%ld\n", answers.ok, answers.enosys, answers.ebadf, answers.efault,
+		  answers.einval, answers.other);
 	print_pcs(mode);
 	if (replay) {
-		for (i = 0; i < ncorpus; i++)
-			reached += run_seq(&corpus[i], ms, corpus[i].first_new, &first,
-					   &last, &timeouts);
+		for (i = 0; i < ncorpus; i++) {
+			run_seq(&corpus[i], ms, corpus[i].kept_for, &f);
+			reached += f.hit;
+		}
 		nk_printf("fuzz: replay corpus=%d reached=%ld\n", ncorpus, reached);
 	}
 	return 0;
