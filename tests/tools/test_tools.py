@@ -409,10 +409,16 @@ def trace_dat_cases():
 
 def help_cases():
     for tool in ("nickstat", "timeline", "latency", "schedlat", "trace2dat", "lab",
-                 "bench-matrix", "nickel-top", "compare-linux"):
+                 "bench-matrix", "nickel-top", "compare-linux", "fuzz-compare"):
         rc, out, _ = run(tool, "--help")
         result("%s-help" % tool, None if rc == 0 and "usage:" in out else
                "--help exited %d" % rc)
+    rc, _, err = run("fuzz-compare", "--kernel", sys.executable,
+                     "--from-logs", "/nonexistent/fuzz-logs")
+    lines = err.strip().splitlines()
+    result("fuzz-compare-missing-logs-clear-error",
+           None if rc != 0 and len(lines) == 1 and "/nonexistent/fuzz-logs" in lines[0]
+           else "exit %d, stderr %r" % (rc, err))
 
 
 def main():
