@@ -5,33 +5,53 @@
 #include "proc/abi.h"
 #include "lib/string.h"
 
-int copy_from_user(void *dst, uint32_t src, size_t n)
+int user_range_prepare(uint32_t va, size_t n, int write)
 {
 	struct mm *mm = current->mm;
 
-	if (!mm || mm_prepare_access(mm, src, n, 0) != 0)
+	if (!mm || mm_prepare_access(mm, va, (uint32_t)n, write) != 0)
 		return -EFAULT;
+	return 0;
+}
+
+void copy_to_prepared_user(uint32_t dst, const void *src, size_t n)
+{
+	memcpy((void *)dst, src, n);
+}
+
+void copy_from_prepared_user(void *dst, uint32_t src, size_t n)
+{
 	memcpy(dst, (const void *)src, n);
+}
+
+int copy_from_user(void *dst, uint32_t src, size_t n)
+{
+	if (user_range_prepare(src, n, 0) != 0)
+		return -EFAULT;
+	copy_from_prepared_user(dst, src, n);
 	return 0;
 }
 
 int copy_to_user(uint32_t dst, const void *src, size_t n)
 {
-	struct mm *mm = current->mm;
-
-	if (!mm || mm_prepare_access(mm, dst, n, 1) != 0)
+	if (user_range_prepare(dst, n, 1) != 0)
 		return -EFAULT;
-	memcpy((void *)dst, src, n);
+	copy_to_prepared_user(dst, src, n);
 	return 0;
 }
 
+/* The string's end is not known before it is read: check each page as the
+ * copy reaches it (its first byte, then every page boundary). */
 int strncpy_from_user(char *dst, uint32_t src, size_t n)
 {
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		if (copy_from_user(&dst[i], src + i, 1) != 0)
+		uint32_t at = src + (uint32_t)i;
+
+		if ((i == 0 || (at & 0xFFFu) == 0) && user_range_prepare(at, 1, 0) != 0)
 			return -EFAULT;
+		dst[i] = *(const char *)at;
 		if (!dst[i])
 			return (int)i;
 	}
