@@ -58,10 +58,16 @@ void wait_event_locked(struct wait_queue *wq, bool (*cond)(void *), void *arg)
 static void wake_waiters(struct wait_queue *wq, bool sync)
 {
 	struct list_node *n;
+	struct sched_task *waker;
+	enum sched_waker kind;
 
+	if (list_empty(&wq->waiters))
+		return;
+	waker = waker_task();
+	kind = waker_kind();
 	list_for_each(n, &wq->waiters) {
 		struct task *t = list_entry(n, struct task, wait_node);
-		sched_wake_up(&t->se, waker_task(), waker_kind(), sync);
+		sched_wake_up(&t->se, waker, kind, sync);
 	}
 }
 

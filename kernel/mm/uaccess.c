@@ -4,14 +4,32 @@
 #include "mm/mm.h"
 #include "proc/abi.h"
 #include "lib/string.h"
+#include "arch/paging.h"
+#include <stdbool.h>
+
+/* The common case, answered here: a range inside one page that is present,
+ * and writable when written.  Anything else (a page to fill on demand or
+ * to copy on write, a range over pages, a kernel address: page_lookup
+ * gives none) is mm_prepare_access's. */
+static bool one_ready_page(struct mm *mm, uint32_t va, size_t n, int write)
+{
+	uint32_t *pte;
+
+	if (n == 0 || n > PAGE_SIZE - (va & (PAGE_SIZE - 1)))
+		return false;
+	pte = page_lookup(mm->pgdir, va);
+	return pte && (!write || (*pte & PTE_WRITE));
+}
 
 int user_range_prepare(uint32_t va, size_t n, int write)
 {
 	struct mm *mm = current->mm;
 
-	if (!mm || mm_prepare_access(mm, va, (uint32_t)n, write) != 0)
+	if (!mm)
 		return -EFAULT;
-	return 0;
+	if (one_ready_page(mm, va, n, write))
+		return 0;
+	return mm_prepare_access(mm, va, (uint32_t)n, write) != 0 ? -EFAULT : 0;
 }
 
 void copy_to_prepared_user(uint32_t dst, const void *src, size_t n)
