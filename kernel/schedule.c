@@ -82,7 +82,7 @@ void preempt_on_return(struct trap_frame *f)
 {
 	struct task *t = current;
 
-	if (t && trap_from_user(f))
+	if (t && t->pending_signal && trap_from_user(f))
 		proc_deliver_signals(f);
 	if (!t || !t->se.need_resched || current_thread_info()->preempt_count)
 		return;

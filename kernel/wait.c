@@ -25,34 +25,49 @@ struct sched_task *waker_task(void)
 	return &current->se;
 }
 
-void wait_event(struct wait_queue *wq, bool (*cond)(void *), void *arg)
+/* One sleep on wq, entered and left with wq->lock held and interrupts off;
+ * wchan names the caller for the stat dump. */
+static void sleep_locked(struct wait_queue *wq, void *wchan)
 {
 	struct task *t = current;
 
-	for (;;) {
-		unsigned long f = spin_lock_irqsave(&wq->lock);
-		if (cond(arg)) {
-			spin_unlock_irqrestore(&wq->lock, f);
-			return;
-		}
-		t->se.state = SCHED_TASK_SLEEPING;
-		t->wchan = __builtin_return_address(0);
-		list_add_tail(&t->wait_node, &wq->waiters);
-		spin_unlock(&wq->lock);          /* irqs stay off until schedule */
-		schedule();
-		spin_lock(&wq->lock);            /* still with irqs off */
-		list_del(&t->wait_node);
-		spin_unlock_irqrestore(&wq->lock, f);
-	}
+	t->se.state = SCHED_TASK_SLEEPING;
+	t->wchan = wchan;
+	list_add_tail(&t->wait_node, &wq->waiters);
+	spin_unlock(&wq->lock);          /* irqs stay off until schedule */
+	schedule();
+	spin_lock(&wq->lock);            /* still with irqs off */
+	list_del(&t->wait_node);
+}
+
+void wait_event(struct wait_queue *wq, bool (*cond)(void *), void *arg)
+{
+	unsigned long f = spin_lock_irqsave(&wq->lock);
+
+	while (!cond(arg))
+		sleep_locked(wq, __builtin_return_address(0));
+	spin_unlock_irqrestore(&wq->lock, f);
+}
+
+void wait_event_locked(struct wait_queue *wq, bool (*cond)(void *), void *arg)
+{
+	while (!cond(arg))
+		sleep_locked(wq, __builtin_return_address(0));
 }
 
 static void wake_waiters(struct wait_queue *wq, bool sync)
 {
 	struct list_node *n;
+	struct sched_task *waker;
+	enum sched_waker kind;
 
+	if (list_empty(&wq->waiters))
+		return;
+	waker = waker_task();
+	kind = waker_kind();
 	list_for_each(n, &wq->waiters) {
 		struct task *t = list_entry(n, struct task, wait_node);
-		sched_wake_up(&t->se, waker_task(), waker_kind(), sync);
+		sched_wake_up(&t->se, waker, kind, sync);
 	}
 }
 
@@ -69,6 +84,11 @@ static void wake_all(struct wait_queue *wq, bool sync)
 void wake_up_locked(struct wait_queue *wq)
 {
 	wake_waiters(wq, false);
+}
+
+void wake_up_sync_locked(struct wait_queue *wq)
+{
+	wake_waiters(wq, true);
 }
 
 void wake_up(struct wait_queue *wq) { wake_all(wq, false); }

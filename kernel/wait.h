@@ -25,9 +25,14 @@ struct wait_queue {
 void wait_queue_init(struct wait_queue *wq);
 /* Sleep on wq until cond(arg) is true (checked with wq->lock held). */
 void wait_event(struct wait_queue *wq, bool (*cond)(void *), void *arg);
+/* The same for a caller that holds wq->lock (taken with spin_lock_irqsave)
+ * and acts on what cond saw in the same lock round: returns with the lock
+ * held and cond true; the lock is dropped only while asleep (pipe.c). */
+void wait_event_locked(struct wait_queue *wq, bool (*cond)(void *), void *arg);
 void wake_up(struct wait_queue *wq);          /* all waiters */
 void wake_up_sync(struct wait_queue *wq);     /* sync: waker sleeps soon */
 void wake_up_locked(struct wait_queue *wq);   /* caller holds wq->lock */
+void wake_up_sync_locked(struct wait_queue *wq);
 enum sched_waker waker_kind(void);
 struct sched_task *waker_task(void);
 

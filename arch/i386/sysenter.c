@@ -19,6 +19,7 @@
 #include "arch/percpu.h"
 #include "arch/cpu.h"
 #include "arch/trap.h"
+#include "arch/kernel_hooks.h"
 #include "arch/paging.h"
 #include "mm/mm.h"
 #include "mm/pmm.h"
@@ -103,6 +104,25 @@ void sysenter_init_cpu(struct cpu *c)
 		trap_set_handler(T_DEBUG, debug_trap);
 		trap_set_handler(T_PAGE_FAULT, page_fault_trap);
 	}
+}
+
+static void (*syscall_handler)(struct trap_frame *f);
+
+void sysenter_set_syscall_handler(void (*handler)(struct trap_frame *f))
+{
+	syscall_handler = handler;
+}
+
+/* sysenter_entry.asm's call into the kernel: trap_dispatch's work for
+ * vector 0x80 (the call, then the trap-return hook: signals, preemption). */
+void sysenter_dispatch(struct trap_frame *f)
+{
+	if (!syscall_handler || !kernel_hooks.trap_return) {
+		trap_dispatch(f);
+		return;
+	}
+	syscall_handler(f);
+	kernel_hooks.trap_return(f);
 }
 
 void sysenter_set_stack(uint32_t esp0)

@@ -55,7 +55,7 @@ vsys_end:
 VSYS_RET equ VSYSCALL_VA + (vsys_ret - vsys_start)
 
 section .text
-extern trap_dispatch
+extern sysenter_dispatch
 extern trap_return
 global sysenter_entry, sysenter_entry_flags_saved, sysenter_entry_tf
 global sysenter_arg6_load, sysenter_bad_stack
@@ -106,7 +106,7 @@ sysenter_arg6_load:
 	xor ebp, ebp                 ; backtraces stop at this frame
 	cld
 	push esp                     ; struct trap_frame *
-	call trap_dispatch
+	call sysenter_dispatch       ; sysenter.c: the call, as trap_dispatch would
 	add esp, 4
 sysenter_exit:
 	; The way out: SYSEXIT when the frame still returns to vsys_ret with

@@ -14,8 +14,9 @@
 #include "lib/string.h"
 
 /*
- * The message header (7 words) is copied a word at a time after one
- * mm_prepare_access: copy_from_user's byte-wise memcpy and the extra
+ * The message header (7 words) is copied a word at a time after one check
+ * (user_range_prepare, uaccess.h: a header inside one present page costs
+ * one page-table look-up): copy_from_user would check it again, and the
  * checks cost more than the rest of the system call (docs/scheduler.md
  * "What a round trip costs").  Only the optional buffer goes through
  * copy_from_user / copy_to_user.
@@ -24,9 +25,7 @@
 
 static int prepare(uint32_t va, uint32_t len, int write)
 {
-	struct mm *mm = current->mm;
-
-	return mm && mm_prepare_access(mm, va, len, write) == 0 ? 0 : -EFAULT;
+	return user_range_prepare(va, len, write);
 }
 
 static void read_words(uint32_t *to, uint32_t va, unsigned n)

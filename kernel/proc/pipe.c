@@ -5,6 +5,8 @@
  * the other side with a *sync* wake-up, as Linux 2.6's pipe code does
  * (wake_up_interruptible_sync): the waker is about to sleep, so the woken
  * task does not preempt it (v7: try_to_wake_up's sync flag).
+ * A read or a write waits, moves its bytes and wakes the other side in one
+ * round of the lock (wait_event_locked, wake_up_sync_locked).
  * Lock: wq.lock protects everything in struct pipe.
  */
 #include "proc/file.h"
@@ -12,6 +14,7 @@
 #include "proc/task.h"
 #include "mm/heap.h"
 #include "proc/abi.h"
+#include "lib/string.h"
 
 #define PIPE_SIZE 4096
 
@@ -34,49 +37,68 @@ static bool can_write(void *arg)
 	return p->count < PIPE_SIZE || p->readers == 0 || current->pending_signal;
 }
 
+/* Up to n bytes out of the ring into buf (two pieces when they wrap). */
+static size_t ring_take(struct pipe *p, char *buf, size_t n)
+{
+	size_t got = n < p->count ? n : p->count;
+	size_t first = got < PIPE_SIZE - p->head ? got : PIPE_SIZE - p->head;
+
+	memcpy(buf, p->buf + p->head, first);
+	if (got > first)
+		memcpy(buf + first, p->buf, got - first);
+	p->head = (p->head + got) % PIPE_SIZE;
+	p->count -= got;
+	return got;
+}
+
+/* As many of buf's n bytes as fit into the ring. */
+static size_t ring_put(struct pipe *p, const char *buf, size_t n)
+{
+	unsigned tail = (p->head + p->count) % PIPE_SIZE;
+	size_t put = n < PIPE_SIZE - p->count ? n : PIPE_SIZE - p->count;
+	size_t first = put < PIPE_SIZE - tail ? put : PIPE_SIZE - tail;
+
+	memcpy(p->buf + tail, buf, first);
+	if (put > first)
+		memcpy(p->buf, buf + first, put - first);
+	p->count += put;
+	return put;
+}
+
+/* Wait, take the bytes and wake the writer in one round of the lock. */
 static long pipe_read(struct file *f, char *buf, size_t n)
 {
 	struct pipe *p = f->priv;
-	unsigned long fl;
-	size_t i;
+	unsigned long fl = spin_lock_irqsave(&p->wq.lock);
+	size_t got;
 
-	wait_event(&p->wq, can_read, p);
-	fl = spin_lock_irqsave(&p->wq.lock);
+	wait_event_locked(&p->wq, can_read, p);
 	if (p->count == 0) {
 		spin_unlock_irqrestore(&p->wq.lock, fl);
 		return current->pending_signal ? -EINTR : 0;
 	}
-	for (i = 0; i < n && p->count; i++) {
-		buf[i] = p->buf[p->head];
-		p->head = (p->head + 1) % PIPE_SIZE;
-		p->count--;
-	}
+	got = ring_take(p, buf, n);
+	wake_up_sync_locked(&p->wq);
 	spin_unlock_irqrestore(&p->wq.lock, fl);
-	wake_up_sync(&p->wq);
-	return (long)i;
+	return (long)got;
 }
 
 static long pipe_write(struct file *f, const char *buf, size_t n)
 {
 	struct pipe *p = f->priv;
+	unsigned long fl = spin_lock_irqsave(&p->wq.lock);
 	size_t done = 0;
 
 	while (done < n) {
-		unsigned long fl;
-
-		wait_event(&p->wq, can_write, p);
-		fl = spin_lock_irqsave(&p->wq.lock);
+		wait_event_locked(&p->wq, can_write, p);
 		if (p->readers == 0 || current->pending_signal) {
 			spin_unlock_irqrestore(&p->wq.lock, fl);
 			return done ? (long)done : (p->readers ? -EINTR : -EPIPE);
 		}
-		while (done < n && p->count < PIPE_SIZE) {
-			p->buf[(p->head + p->count) % PIPE_SIZE] = buf[done++];
-			p->count++;
-		}
-		spin_unlock_irqrestore(&p->wq.lock, fl);
-		wake_up_sync(&p->wq);
+		done += ring_put(p, buf + done, n - done);
+		wake_up_sync_locked(&p->wq);
 	}
+	spin_unlock_irqrestore(&p->wq.lock, fl);
 	return (long)done;
 }
 

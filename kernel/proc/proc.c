@@ -255,7 +255,7 @@ static int reparent_children(struct task *t)
 	list_for_each_safe(n, tmp, &t->children) {
 		struct task *c = list_entry(n, struct task, sibling);
 		list_del(&c->sibling);
-		c->parent = init_task;          /* no init: the reaper's (proc_exit) */
+		task_set_parent(c, init_task);  /* no init: the reaper's (proc_exit) */
 		c->se.parent = init_task ? &init_task->se : 0;
 		if (init_task)
 			list_add_tail(&c->sibling, &init_task->children);

@@ -27,50 +27,56 @@ static int fd_alloc(struct file *f)
 	return -EMFILE;
 }
 
-/* One chunk per call: a read may return less than asked (POSIX allows). */
+/* A transfer this small goes through a buffer on the kernel stack: a
+ * pipe's byte costs no trip to the heap. */
+#define SMALL_IO 256
+
+/* One chunk per call: a read may return less than asked (POSIX allows).
+ * The user buffer is checked before the read, so that a bad one costs no
+ * bytes of a pipe (uaccess.h, "check once, copy later"). */
 static long sys_read(struct syscall_args *sa)
 {
 	struct file *f = fd_file(sa->a[0]);
 	size_t n = sa->a[2] < CHUNK ? sa->a[2] : CHUNK;
-	char *buf;
+	char small[SMALL_IO], *buf = small;
 	long r;
 
 	if (!f || !f->readable)
 		return -EBADF;
 	if (n == 0)
 		return 0;
-	if (mm_prepare_access(current->mm, sa->a[1], (uint32_t)n, 1) != 0)
+	if (user_range_prepare(sa->a[1], n, 1) != 0)
 		return -EFAULT;
-	buf = kmalloc(n);
-	if (!buf)
+	if (n > SMALL_IO && !(buf = kmalloc(n)))
 		return -ENOMEM;
 	r = f->ops->read(f, buf, n);
-	if (r > 0 && copy_to_user(sa->a[1], buf, (size_t)r) != 0)
-		r = -EFAULT;
-	kfree(buf);
+	if (r > 0)
+		copy_to_prepared_user(sa->a[1], buf, (size_t)r);
+	if (buf != small)
+		kfree(buf);
 	return r;
 }
 
+/* ubuf..ubuf+len was prepared by the caller (user_range_prepare). */
 static long write_user(struct file *f, uint32_t ubuf, uint32_t len)
 {
-	char *buf = kmalloc(CHUNK);
+	char small[SMALL_IO], *buf = small;
 	uint32_t done = 0;
 	long r = 0;
 
-	if (!buf)
+	if (len > SMALL_IO && !(buf = kmalloc(CHUNK)))
 		return -ENOMEM;
 	while (done < len) {
 		uint32_t n = len - done < CHUNK ? len - done : CHUNK;
-		if (copy_from_user(buf, ubuf + done, n) != 0) {
-			r = -EFAULT;
-			break;
-		}
+
+		copy_from_prepared_user(buf, ubuf + done, n);
 		r = f->ops->write(f, buf, n);
 		if (r <= 0)
 			break;
 		done += (uint32_t)r;
 	}
-	kfree(buf);
+	if (buf != small)
+		kfree(buf);
 	return done ? (long)done : r;
 }
 
@@ -80,7 +86,7 @@ static long sys_write(struct syscall_args *sa)
 
 	if (!f || !f->writable)
 		return -EBADF;
-	if (mm_prepare_access(current->mm, sa->a[1], sa->a[2], 0) != 0)
+	if (user_range_prepare(sa->a[1], sa->a[2], 0) != 0)
 		return -EFAULT;
 	return write_user(f, sa->a[1], sa->a[2]);
 }
@@ -98,7 +104,7 @@ static long sys_writev(struct syscall_args *sa)
 	for (i = 0; i < sa->a[2]; i++) {
 		if (copy_from_user(iov, sa->a[1] + 8 * i, 8) != 0)
 			return -EFAULT;
-		if (mm_prepare_access(current->mm, iov[0], iov[1], 0) != 0)
+		if (user_range_prepare(iov[0], iov[1], 0) != 0)
 			return -EFAULT;
 		r = write_user(f, iov[0], iov[1]);
 		if (r < 0)

@@ -95,16 +95,14 @@ static long sys_getpid(struct syscall_args *sa)
 	return current->se.pid;
 }
 
-/* The parent may be exiting on another CPU: read its pid under the lock.
- * Interrupts are off already (registered irqs_off): no irqsave needed. */
+/* The parent may be exiting on another CPU: its pid is copied into the
+ * task whenever the parent changes (task_set_parent, under tasks_lock), so
+ * this one aligned read needs no lock and touches no other task (as
+ * Linux's getppid reads under RCU). */
 static long sys_getppid(struct syscall_args *sa)
 {
-	long ppid;
-
-	spin_lock(&tasks_lock);
-	ppid = current->parent ? current->parent->se.pid : 0;
-	spin_unlock(&tasks_lock);
-	return ppid;
+	(void)sa;
+	return current->ppid;
 }
 
 void sys_proc_init(void)

@@ -8,6 +8,7 @@
 #include "arch/trap.h"
 #include "proc/abi.h"
 #include "arch/cpu.h"
+#include "arch/sysenter.h"
 #include "kcov/kcov.h"
 
 static syscall_fn table[NR_SYSCALLS];
@@ -53,4 +54,5 @@ void syscall_init(void)
 	sys_ipc_init();          /* nickel's own: kernel/ipc */
 	sys_kcov_init();         /* kernel/kcov: a coverage build only */
 	trap_set_handler(T_SYSCALL, syscall_entry);
+	sysenter_set_syscall_handler(syscall_entry);
 }

@@ -113,7 +113,7 @@ struct task *task_alloc(const char *name, enum task_kind kind, int nice)
 	wait_queue_init(&t->child_exit);
 	f = spin_lock_irqsave(&tasks_lock);
 	sched_task_init(&t->se, next_pid++, name, nice);
-	t->parent = current;
+	task_set_parent(t, current);
 	list_add_tail(&t->sibling, &current->children);
 	list_add_tail(&t->all, &all_tasks);
 	nr_tasks++;
@@ -196,7 +196,7 @@ static void detach_children(struct task *t)
 	while (!list_empty(&t->children)) {
 		struct task *c = list_entry(t->children.next, struct task, sibling);
 		list_del(&c->sibling);
-		c->parent = 0;
+		task_set_parent(c, 0);
 	}
 }
 

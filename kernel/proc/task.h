@@ -32,6 +32,8 @@ struct task {
 	void *arg;
 	int exit_status;
 	struct task *parent;                  /* tasks_lock; NULL = nobody waits */
+	volatile int ppid;                    /* parent's pid or 0: written with parent,
+					       * read without the lock (getppid) */
 	int refs;                             /* tasks_lock; see task_get() */
 	struct list_node children, sibling;   /* tasks_lock */
 	struct list_node all;                 /* tasks_lock: every live task */
@@ -56,6 +58,13 @@ struct task {
 static inline struct task *task_of(struct sched_task *se)
 {
 	return container_of(se, struct task, se);
+}
+
+/* tasks_lock held: c's new parent (NULL: nobody), and its pid for getppid. */
+static inline void task_set_parent(struct task *c, struct task *parent)
+{
+	c->parent = parent;
+	c->ppid = parent ? parent->se.pid : 0;
 }
 
 extern struct list_node all_tasks;

@@ -214,6 +214,45 @@ static int t_getpid(void)
 	return 0;
 }
 
+/* An orphan's getppid names its new parent (nickel: init; Linux: init or a
+ * subreaper), never the parent that exited: the kernel must update what
+ * getppid reads when it reparents (nickel keeps a copy of the parent's pid
+ * in the task, read without a lock). */
+static int t_getppid_orphan(void)
+{
+	int fds[2], st = 0;
+	long me = sys_getpid(), ppid = 0;
+
+	FAILIF(sys_pipe(fds) < 0, "pipe");
+	long mid = sys_fork();
+	FAILIF(mid < 0, "fork: %ld", mid);
+	if (mid == 0) {
+		long mid_pid = sys_getpid();
+		long orphan = sys_fork();
+		if (orphan == 0) {
+			long p = mid_pid;
+			for (int i = 0; i < 100000 && p == mid_pid; i++) {
+				sys_sched_yield();
+				p = sys_getppid();
+			}
+			sys_write(fds[1], &p, sizeof p);
+			sys_exit_group(0);
+		}
+		sys_exit_group(orphan < 0 ? 1 : 0);
+	}
+	long w = sys_waitpid((int)mid, &st, 0);
+	FAILIF(w != mid || !WIFEXITED(st) || WEXITSTATUS(st) != 0,
+	       "middle child: waitpid %ld, %s", w, status_str(st));
+	FAILIF(sys_read(fds[0], &ppid, sizeof ppid) != sizeof ppid, "no word from the orphan");
+	sys_close(fds[0]);
+	sys_close(fds[1]);
+	if (ppid == me)                        /* we are init: reap it */
+		sys_waitpid(-1, &st, 0);
+	FAILIF(ppid == mid, "orphan's getppid still %ld, its exited parent's pid", ppid);
+	FAILIF(ppid <= 0, "orphan's getppid %ld, want its new parent's pid", ppid);
+	return 0;
+}
+
 /* ---- copy on write: after fork each side sees only its own writes --------- */
 static volatile int cow_global = 1;
 static int cow_bss[4096];             /* 4 pages of bss */
@@ -829,6 +868,7 @@ int main(int argc, char **argv)
 	run("wait_any", t_wait_any);
 	run("wait_nochild", t_wait_nochild);
 	run("getpid", t_getpid);
+	run("getppid_orphan", t_getppid_orphan);
 	run("cow", t_cow);
 	run("pipe_pingpong", t_pipe_pingpong);
 	run("pipe_eof", t_pipe_eof);

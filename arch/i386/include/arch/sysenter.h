@@ -24,4 +24,9 @@ void sysenter_init_cpu(struct cpu *c);
 uint32_t vsyscall_map(struct mm *mm);
 /* This CPU's kernel stack for SYSENTER (tss_set_kernel_stack). */
 void sysenter_set_stack(uint32_t esp0);
+/* The system call handler, the one int 0x80's vector has (syscall.c): the
+ * fast entry carries nothing but calls, so it calls it straight away
+ * instead of asking trap_dispatch what came in. */
+struct trap_frame;
+void sysenter_set_syscall_handler(void (*handler)(struct trap_frame *f));
 #endif
