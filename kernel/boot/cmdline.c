@@ -45,6 +45,7 @@ static const struct key keys[] = {
 	{ "smp",         CHOICE,    OFF(smp), 0, 4, "on off" },
 	{ "panel",       CHOICE,    OFF(panel), 0, 8, "screen serial" },
 	{ "ipc",         CHOICE,    OFF(ipc), 0, 8, "queue handoff donate" },
+	{ "kcov",        CHOICE,    OFF(kcov), 0, 4, "off all" },
 };
 
 void boot_args_defaults(struct boot_args *a)
@@ -54,6 +55,7 @@ void boot_args_defaults(struct boot_args *a)
 	strncpy(a->smp, "on", sizeof(a->smp));
 	strncpy(a->panel, "screen", sizeof(a->panel));
 	strncpy(a->ipc, "queue", sizeof(a->ipc));
+	strncpy(a->kcov, "off", sizeof(a->kcov));
 	a->hogs = -1;
 	a->rr_slice = 100;
 	a->cache_decay = -1;
