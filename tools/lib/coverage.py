@@ -122,12 +122,14 @@ def read_sites(path):
 
 
 def line_hits(sites, dumps):
-    """{file: {line: how many dumps reached it}} over every instrumented line
-    (0: none did)."""
+    """{file: {line: how many dumps reached one of its call sites}} over
+    every instrumented line (0: none did)."""
+    pcs_of = collections.defaultdict(list)
+    for pc, where in sites.items():
+        pcs_of[where].append(pc)
     hits = collections.defaultdict(dict)
-    for pc, (file, line) in sites.items():
-        n = sum(1 for d in dumps if d.reached(pc))
-        hits[file][line] = max(hits[file].get(line, 0), n)
+    for (file, line), pcs in pcs_of.items():
+        hits[file][line] = sum(1 for d in dumps if any(d.reached(pc) for pc in pcs))
     return hits
 
 
