@@ -4,7 +4,7 @@
 #
 #   1. the coverage kernel (make kcov, mk/kcov.mk) runs every scenario that
 #      boots build/nickel.elf (COVERAGE_ONLY=REGEX: those whose name
-#      matches), with kcov=all appended: each prints the PCs it reached at
+#      matches, e.g. COVERAGE_ONLY='^boot-crash-ud$$|^ring3-'), with kcov=all appended: each prints the PCs it reached at
 #      power-off.  A scenario that fails on this kernel is reported, and its
 #      dump still counts; one without a whole dump (a timeout, a scenario
 #      that stops QEMU itself) is reported by tools/coverage and left out.
@@ -43,9 +43,11 @@ coverage: coverage-deps
 coverage-kernel: $(COVERAGE_KCOV_ELF) user
 	@rm -rf $(COVERAGE_DIR)/logs $(COVERAGE_DIR)/kernel
 	@mkdir -p $(COVERAGE_DIR)
-	-python3 tests/run.py --kernel $(COVERAGE_KCOV_ELF) --only '$(COVERAGE_ONLY)' \
+	-python3 tests/run.py --kernel $(COVERAGE_KCOV_ELF) --only '$(value COVERAGE_ONLY)' \
 		--append-args kcov=all --keep-logs $(COVERAGE_DIR)/logs \
 		--timeout-scale $(COVERAGE_TIMEOUT_SCALE) | tee $(COVERAGE_DIR)/run.txt
+	@ls $(COVERAGE_DIR)/logs/*.log > /dev/null 2>&1 || { echo "coverage: no scenario \
+		ran (COVERAGE_ONLY='$(value COVERAGE_ONLY)')"; exit 1; }
 	@python3 tools/coverage --kernel $(COVERAGE_KCOV_ELF) \
 		--lcov $(COVERAGE_DIR)/kernel.info $(COVERAGE_DIR)/logs/*.log \
 		> $(COVERAGE_DIR)/kernel.txt 2>&1; s=$$?; cat $(COVERAGE_DIR)/kernel.txt; exit $$s
