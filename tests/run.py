@@ -23,7 +23,7 @@ instead of the ones found (make unit: the unit tests only).
 scenario must pass on a busy host.  A scenario that runs out of time is
 asked for a stat dump and backtraces (keys s and b) before QEMU is killed.
 --append-args ARGS (make coverage: kcov=all) adds ARGS to the kernel
-arguments of every scenario that boots --kernel (before a `--`), and runs
+arguments of every scenario that boots --kernel (in front of its own), and runs
 only those: no host tests, no ISO, no scenario with a kernel or a way to
 run of its own.  --keep-logs DIR writes the logs there instead of
 build/test-logs.
@@ -152,11 +152,10 @@ def boots_the_kernel(sc):
 
 
 def append_args(args, extra):
-    """extra added to a scenario's kernel arguments, before the `--` that
-    starts init's words."""
-    words = args.split()
-    at = words.index("--") if "--" in words else len(words)
-    return " ".join(words[:at] + extra.split() + words[at:])
+    """extra added to a scenario's kernel arguments: in front, as the kernel
+    keeps only the first 1024 bytes of a long command line (and init's
+    words after `--` stay last)."""
+    return " ".join(extra.split() + args.split())
 
 
 def run_scenario(sc, kernel, iso, log_dir=LOG_DIR):
