@@ -21,14 +21,14 @@ result = report.result
 # Call sites: return address -> line (base c0100000, 4-byte slots; the
 # slot of a site is (pc - base) / 4).
 SITES = """\
-c0100005 a.c:10
-c0100010 a.c:10
-c0100020 a.c:11
-c0100031 a.c:12
-c0100040 b.c:3
-c0100045 b.c:4
+c0100005 fake/a.c:10
+c0100010 fake/a.c:10
+c0100020 fake/a.c:11
+c0100031 fake/a.c:12
+c0100040 fake/b.c:3
+c0100045 fake/b.c:4
 """
-# Slots 1 (a.c:10), 12 (a.c:12), 17 (b.c:4): bits 1, 12, 17 of word 0
+# Slots 1 (fake/a.c:10), 12 (fake/a.c:12), 17 (fake/b.c:4): bits 1, 12, 17 of word 0
 # = 0x2 + 0x1000 + 0x20000 = 0x00021002.
 LOG_ONE = """\
 nickel: init exited status=0
@@ -37,25 +37,25 @@ kcov-all: @0 00021002
 kcov-all: end lines=1 bits=3
 nickel: power off (status=0)
 """
-# Slot 4 (a.c:10 again, its second site): bit 4 = 0x10.
+# Slot 4 (fake/a.c:10 again, its second site): bit 4 = 0x10.
 LOG_TWO = """\
 kcov-all: begin base=c0100000 slot=4 words=1
 kcov-all: @0 00000010
 kcov-all: end lines=1 bits=1
 """
-# By hand: a.c:10 reached by both logs (2), a.c:11 by none, a.c:12 by the
-# first (1): LF 3, LH 2.  b.c:3 none, b.c:4 the first: LF 2, LH 1.
-# Total 3 of 5 lines, 60.0%; b.c at 50.0% is not under 50, a.c is 66.7%.
+# By hand: fake/a.c:10 reached by both logs (2), fake/a.c:11 by none, fake/a.c:12 by the
+# first (1): LF 3, LH 2.  fake/b.c:3 none, fake/b.c:4 the first: LF 2, LH 1.
+# Total 3 of 5 lines, 60.0%; fake/b.c at 50.0% is not under 50, fake/a.c is 66.7%.
 EXPECTED_LCOV = """\
 TN:nickel
-SF:{root}/a.c
+SF:{root}/fake/a.c
 DA:10,2
 DA:11,0
 DA:12,1
 LF:3
 LH:2
 end_of_record
-SF:{root}/b.c
+SF:{root}/fake/b.c
 DA:3,0
 DA:4,1
 LF:2
@@ -90,7 +90,7 @@ def test_lcov_matches_hand_count(tmp):
     problems = []
     for line in ("coverage: 2 logs, 2 with a whole dump",
                  "coverage: total 3 of 5 lines (60.0%) in 2 files",
-                 "| a.c | 2 | 3 | 66.7 |", "| b.c | 1 | 2 | 50.0 |"):
+                 "| fake/a.c | 2 | 3 | 66.7 |", "| fake/b.c | 1 | 2 | 50.0 |"):
         if line not in p.stdout.splitlines():
             problems.append("expected the line %r" % line)
     if "under 50%" in p.stdout:
