@@ -4,7 +4,8 @@
 #
 #   1. the coverage kernel (make kcov, mk/kcov.mk) runs every scenario that
 #      boots build/nickel.elf (COVERAGE_ONLY=REGEX: those whose name
-#      matches, e.g. COVERAGE_ONLY='^boot-crash-ud$$|^ring3-'), with kcov=all appended: each prints the PCs it reached at
+#      matches, e.g. COVERAGE_ONLY='^boot-crash-ud$|^ring3-', taken as
+#      it is), with kcov=all added: each prints the PCs it reached at
 #      power-off.  A scenario that fails on this kernel is reported, and its
 #      dump still counts; one without a whole dump (a timeout, a scenario
 #      that stops QEMU itself) is reported by tools/coverage and left out.
@@ -71,6 +72,7 @@ coverage-host: $(COVERAGE_HOST_BINS)
 		--output-file $(COVERAGE_DIR)/host-sched.info
 	@lcov -q --remove $(COVERAGE_DIR)/host-sched.info '$(CURDIR)/kernel/sched/host/*' \
 		--output-file $(COVERAGE_DIR)/host.info
-	@lcov --summary $(COVERAGE_DIR)/host.info 2>&1 | sed -n 's/^ *lines\.*: /coverage: kernel\/sched host tests: lines /p'
+	@lcov --summary $(COVERAGE_DIR)/host.info 2>&1 | \
+		sed -n 's/^ *lines\.*: /coverage: kernel\/sched host tests: lines /p'
 	@genhtml -q --title "nickel kernel/sched: host unit tests" \
 		-o $(COVERAGE_DIR)/host $(COVERAGE_DIR)/host.info
