@@ -81,6 +81,11 @@ test-grade-course: deps $(KERNEL) user
 test-lab: deps $(KERNEL) user
 	NICKEL_LAB_TESTS=1 python3 tests/run.py --only '^lab-'
 
+# make coverage: make test's scenarios on the coverage kernel with kcov=all
+# (COVERAGE_ONLY=REGEX: some of them), the kernel lines they reached, and
+# kernel/sched's host tests under gcov; two HTML reports under
+# build/coverage/ (mk/coverage.mk).  Never part of make test.
+
 # make bench: the scheduler's cost (host and kernel micro-benchmarks, a few
 # seconds; the balancer's per tick at 2..64 CPUs), the boot time at 1, 16
 # and 64 CPUs (tools/boot-time), then the benchmark matrix

@@ -24,6 +24,7 @@
 #include "boot/boot_mem.h"
 #include "on_request.h"
 #include "run.h"
+#include "kcov/kcov.h"
 
 static char cmdline_copy[1024];
 
@@ -80,6 +81,7 @@ void kmain(uint32_t magic, uint32_t mb_phys)
 		panic("not started by a multiboot loader (magic 0x%x)", magic);
 	boot_info_report();
 	parse_command_line(mb);
+	kcov_all_boot();               /* kcov=all: the coverage kernel's map */
 	if (!strcmp(boot_args.mmap, "ignore"))   /* test the mem_lower/upper path */
 		((struct multiboot_info *)mb)->flags &= ~MB_INFO_MMAP;
 	tsc_calibrate();

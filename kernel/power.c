@@ -6,7 +6,9 @@
  * Without it (a real PC, Bochs): ACPI S5 as the FADT and the DSDT's \_S5
  * describe it (arch/i386/acpi_power.c); with no usable FADT, the ports
  * where QEMU's and Bochs' ACPI blocks live; then halt.  With reboot=1 a
- * healthy end restarts the machine instead (machine_reboot).
+ * healthy end restarts the machine instead (machine_reboot).  Every end,
+ * healthy or a panic, first prints the coverage kernel's PC map under
+ * kcov=all (kernel/kcov/kcov_all.c).
  */
 #include "power.h"
 #include "console/printk.h"
@@ -14,6 +16,7 @@
 #include "arch/cpu.h"
 #include "arch/acpi_platform.h"
 #include "boot/cmdline.h"
+#include "kcov/kcov.h"
 
 #define DEBUG_EXIT_PORT 0xF4
 #define DEBUG_EXIT_BASE 0x10
@@ -21,6 +24,7 @@
 void power_off(int status)
 {
 	cli();
+	kcov_all_dump();                /* kcov=all, the coverage kernel only */
 	if (status == EXIT_HEALTHY && boot_args.reboot)
 		machine_reboot();
 	printk("nickel: power off (status=%d)\n", status);

@@ -6,18 +6,21 @@
 #                    its objects are never touched: a normal build has no
 #                    callback, no calls 1100..1103 and no cost.
 #   tools/kcov-lines maps the PCs a run printed to source lines.
+#   make coverage    the whole kernel's line coverage from make test's
+#                    scenarios on this kernel with kcov=all (mk/coverage.mk).
 #
 # The sub-make runs with KCOV=1 BUILD=build/kcov.  Files left without the
 # callback, and why:
-#   kernel/kcov/kcov.c          the callback itself (it would call itself)
-#   kernel/main.c               kmain runs on the boot stack before it has a
-#                               thread_info (init_boot_thread_info)
+#   kernel/kcov/*.c             the callback and the map (they would call
+#                               themselves)
 #   arch/i386/smpboot.c         ap_entry runs before its stack is adopted
 #                               (cpu_adopt_stack): no thread_info yet
 #   arch/i386/double_fault.c    runs on the double-fault TSS's own stack,
 #                               where masking esp finds no thread_info
-# The callback also returns at once while no task has coverage on, which is
-# the case until ring 3 runs, so boot code never records.
+# The callback records every PC in the kernel-wide map (kernel/kcov/
+# kcov_all.c), which needs no thread_info; it reads the thread_info only
+# while some task has coverage on, which is never the case before ring 3
+# runs: so kmain (kernel/main.c) is instrumented too, from its first block.
 KCOV_ELF := build/nickel-kcov.elf
 
 ifeq ($(KCOV),1)
@@ -26,7 +29,6 @@ KCOV_OFF    := -fno-sanitize-coverage=trace-pc
 $(BUILD)/k/%.o: KCFLAGS += $(KCOV_CFLAGS)
 # Shorter stems come later, so these flags follow (and undo) the one above.
 $(BUILD)/k/kernel/kcov/%.o: KCFLAGS += $(KCOV_OFF)
-$(BUILD)/k/kernel/mai%.o: KCFLAGS += $(KCOV_OFF)
 $(BUILD)/k/arch/i386/smpboo%.o: KCFLAGS += $(KCOV_OFF)
 $(BUILD)/k/arch/i386/double_faul%.o: KCFLAGS += $(KCOV_OFF)
 else

@@ -12,7 +12,8 @@ run in parallel beside them (--jobs at once), each with a timeout.  Prints `PASS
 `N passed, N failed` alone on a line; exits 1 on any failure.
 
     tests/run.py [--kernel K] [--iso I] [--only REGEX] [--unit-only] [--jobs N]
-                 [--load N] [--timeout-scale X] [BIN ...]
+                 [--load N] [--timeout-scale X] [--append-args ARGS]
+                 [--keep-logs DIR] [BIN ...]
 
 --only REGEX runs the scenarios whose name matches and the host tests whose
 path matches (build/unit/test_heap, tests/host/test_psf.py).  --unit-only
@@ -21,6 +22,11 @@ instead of the ones found (make unit: the unit tests only).
 --load N runs N host CPU burners beside the suite (make test LOAD=N): every
 scenario must pass on a busy host.  A scenario that runs out of time is
 asked for a stat dump and backtraces (keys s and b) before QEMU is killed.
+--append-args ARGS (make coverage: kcov=all) adds ARGS to the kernel
+arguments of every scenario that boots --kernel (in front of its own), and runs
+only those: no host tests, no ISO, no scenario with a kernel or a way to
+run of its own.  --keep-logs DIR writes the logs there instead of
+build/test-logs.
 """
 import argparse
 import concurrent.futures as cf
@@ -138,12 +144,27 @@ def run_host_binaries(paths):
     return results
 
 
-def run_scenario(sc, kernel, iso):
+def boots_the_kernel(sc):
+    """The scenario boots --kernel with its own arguments (so that
+    --append-args reaches it)."""
+    return (not sc.iso and not hasattr(sc, "run") and
+            not getattr(sc, "kernel", None))
+
+
+def append_args(args, extra):
+    """extra added to a scenario's kernel arguments: in front, as the kernel
+    keeps only the first 1024 bytes of a long command line (and init's
+    words after `--` stay last)."""
+    return " ".join(extra.split() + args.split())
+
+
+def run_scenario(sc, kernel, iso, log_dir=LOG_DIR):
     """Boot QEMU with the scenario's arguments, feed its keys, then check."""
     from scenario import run_qemu
-    os.makedirs(LOG_DIR, exist_ok=True)
+    os.makedirs(log_dir, exist_ok=True)
     log, rc, wall = run_qemu(sc, kernel, iso)
-    with open(os.path.join(LOG_DIR, sc.name + ".log"), "w") as f:
+    log_path = os.path.join(log_dir, sc.name + ".log")
+    with open(log_path, "w") as f:
         f.write(log)
     try:
         problems = sc.check(log, rc)
@@ -151,8 +172,8 @@ def run_scenario(sc, kernel, iso):
         problems = ["check raised %s: %s" % (type(e).__name__, e)]
     if problems:
         why = "; ".join(problems)
-        return ["FAIL %s (%s): %s (log: build/test-logs/%s.log)" % (
-            sc.name, sc.source, why, sc.name)]
+        return ["FAIL %s (%s): %s (log: %s)" % (
+            sc.name, sc.source, why, os.path.relpath(log_path, ROOT))]
     return ["PASS %s (%.0fs)" % (sc.name, wall)]
 
 
@@ -184,6 +205,11 @@ def main():
     ap.add_argument("--timeout-scale", type=float, default=3.0,
                     help="multiply every scenario's timeout (default 3): a "
                     "loaded host runs the guest slower (scenario.wall_limit)")
+    ap.add_argument("--append-args", metavar="ARGS",
+                    help="add ARGS to the kernel arguments of every scenario "
+                    "that boots --kernel, and run only those (make coverage)")
+    ap.add_argument("--keep-logs", metavar="DIR", default=LOG_DIR,
+                    help="write the scenarios' logs here (default build/test-logs)")
     ap.add_argument("binaries", nargs="*",
                     help="run these host programs instead of the ones found")
     a = ap.parse_args()
@@ -206,6 +232,14 @@ def run_all(a):
     scenarios = [] if a.unit_only else all_scenarios()
     if a.only:
         scenarios = [s for s in scenarios if re.search(a.only, s.name)]
+    if a.append_args:
+        hosts = []
+        kept = [s for s in scenarios if boots_the_kernel(s)]
+        print("run.py: --append-args %r: %d of %d scenarios boot --kernel" % (
+            a.append_args, len(kept), len(scenarios)), flush=True)
+        scenarios = kept
+        for s in scenarios:
+            s.args = append_args(s.args, a.append_args)
     os.environ["NICKEL_TIMEOUT_SCALE"] = str(a.timeout_scale)   # scenario.run_qemu
     # Longest first, so the slow ones do not end up alone at the tail.
     scenarios.sort(key=lambda s: -s.timeout)
@@ -215,7 +249,8 @@ def run_all(a):
     # a host test compiles.  Scenarios pass on a loaded host (--load).
     with cf.ThreadPoolExecutor(max_workers=a.jobs + 1) as pool:
         futs = [pool.submit(run_host_binaries, hosts)]
-        futs += [pool.submit(run_scenario, s, a.kernel, a.iso) for s in scenarios]
+        futs += [pool.submit(run_scenario, s, a.kernel, a.iso, a.keep_logs)
+                 for s in scenarios]
         for f in cf.as_completed(futs):
             for r in f.result():
                 if f is not futs[0]:

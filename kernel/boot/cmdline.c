@@ -46,6 +46,7 @@ static const struct key keys[] = {
 	{ "smpboot",     CHOICE,    OFF(smpboot), 0, 12, "parallel serial silent1" },
 	{ "panel",       CHOICE,    OFF(panel), 0, 8, "screen serial" },
 	{ "ipc",         CHOICE,    OFF(ipc), 0, 8, "queue handoff donate" },
+	{ "kcov",        CHOICE,    OFF(kcov), 0, 4, "off all" },
 };
 
 void boot_args_defaults(struct boot_args *a)
@@ -56,6 +57,7 @@ void boot_args_defaults(struct boot_args *a)
 	strncpy(a->smpboot, "parallel", sizeof(a->smpboot));
 	strncpy(a->panel, "screen", sizeof(a->panel));
 	strncpy(a->ipc, "queue", sizeof(a->ipc));
+	strncpy(a->kcov, "off", sizeof(a->kcov));
 	a->hogs = -1;
 	a->rr_slice = 100;
 	a->cache_decay = -1;

@@ -46,12 +46,16 @@ static struct kcov_area *area_of(struct task *t)
 	return 0;
 }
 
-/* Not instrumented itself (mk/kcov.mk): it would call itself. */
+/* Not instrumented itself (mk/kcov.mk): it would call itself.  Every PC
+ * goes to the kernel-wide map first (kcov_all.c: no thread_info needed,
+ * safe from kmain's first block and in any interrupt). */
 void __sanitizer_cov_trace_pc(void)
 {
+	uint32_t pc = (uint32_t)__builtin_return_address(0);
 	struct thread_info *ti;
 	struct kcov_area *a;
 
+	kcov_all_record(pc);
 	if (!kcov_users)
 		return;
 	ti = current_thread_info();
@@ -59,7 +63,7 @@ void __sanitizer_cov_trace_pc(void)
 		return;
 	a = area_of(ti->task);
 	if (a && a->n < a->max)
-		a->pcs[a->n++] = (uint32_t)__builtin_return_address(0);
+		a->pcs[a->n++] = pc;
 }
 
 static void area_free(struct kcov_area *a)

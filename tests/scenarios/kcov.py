@@ -3,7 +3,10 @@
 reads back lie in that call's handler by the kernel's own symbols, and not
 in the handler of a call it did not make (tests/user/kcovtest.c); the
 fuzzer's guided mode runs and its corpus replays; the ordinary kernel has
-no coverage calls."""
+no coverage calls.  kcov=all (kernel/kcov/kcov_all.c, make coverage): the
+dump at power-off is whole and names the functions that must have run and
+none that cannot; a bad kcov= value and kcov=all on the plain kernel each
+give one line."""
 import os
 import re
 import sys
@@ -11,7 +14,7 @@ import sys
 from scenario import Scenario, ROOT, user_elf
 
 sys.path.insert(0, os.path.join(ROOT, "tools"))
-from lib import kcov  # noqa: E402
+from lib import kcov, coverage  # noqa: E402
 
 KCOV_KERNEL = os.path.join(ROOT, "build", "nickel-kcov.elf")
 KCOVTEST_CHECKS = 11    # PASS lines kcovtest prints when all is well
@@ -80,9 +83,41 @@ def guided_ran_and_replayed(calls):
     return verify
 
 
-def kcov_scenario(name, args, modules, expect, verify, timeout=90):
+# kcov=all under init=kcovtest: kmain's callees, cmdline parsing, the
+# getpid call kcovtest makes, and power_off (the dump is printed from it)
+# must be in the dump; panic (a healthy run) and acpi_power_off (QEMU's
+# debug-exit port ends the run before ACPI is tried) cannot be.
+MUST_RUN = ("boot_info_read", "cmdline_parse", "smp_detect", "pit_init",
+            "sys_getpid", "power_off")
+CANNOT_RUN = ("panic", "acpi_power_off")
+MIN_SITES = 1000        # of about 4700 call sites; a boot and a few calls
+
+
+def whole_dump_names_what_ran(log):
+    """The kcov-all dump is whole, from this kernel, and reached each of
+    MUST_RUN and none of CANNOT_RUN (by the kernel's own symbols)."""
+    try:
+        dump = coverage.parse_dump(log)
+    except coverage.DumpError as e:
+        return [str(e)]
+    sites = coverage.call_sites(KCOV_KERNEL)
+    problems = []
+    stray = coverage.stray_slots(sites, dump)
+    if stray:
+        problems.append("%d slots are no call site of %s" % (len(stray), KCOV_KERNEL))
+    syms = kcov.text_symbols(KCOV_KERNEL)
+    reached = [pc for pc in sites if dump.reached(pc)]
+    funcs = {kcov.function_of(syms, pc) for pc in reached}
+    if len(reached) < MIN_SITES:
+        problems.append("call sites reached: expected >= %d, got %d" % (MIN_SITES, len(reached)))
+    problems += ["%s: expected in the dump, not there" % f for f in MUST_RUN if f not in funcs]
+    problems += ["%s: cannot have run, in the dump" % f for f in CANNOT_RUN if f in funcs]
+    return problems
+
+
+def kcov_scenario(name, args, modules, expect, verify, timeout=90, forbid=()):
     sc = Scenario(name, args=args, smp=1, mem=64, modules=modules,
-                  expect=expect, verify=verify, timeout=timeout)
+                  expect=expect, forbid=forbid, verify=verify, timeout=timeout)
     sc.kernel = KCOV_KERNEL
     return sc
 
@@ -98,6 +133,23 @@ SCENARIOS = [
                   [r"^fuzz: mode=guided seed=3 calls=300 seq_ms=500",
                    r"nickel: init exited status=0"],
                   guided_ran_and_replayed(300), timeout=150),
+    kcov_scenario("kcov-all-dump-whole-names-kmain-callees-and-getpid",
+                  "init=kcovtest kcov=all", [user_elf("kcovtest")],
+                  [r"^nickel: kcov=all: every PC of \d+ KiB of kernel text is recorded",
+                   r"nickel: init exited status=0", r"^kcov-all: end lines=\d+ bits=\d+$"],
+                  whole_dump_names_what_ran, timeout=60),
+    kcov_scenario("kcov-all-bad-value-one-line", "init=hello kcov=yes",
+                  [user_elf("hello")],
+                  [r"^nickel: bad argument 'kcov=yes': must be one of: off all$",
+                   r"nickel: init exited status=0"], None, timeout=30,
+                  forbid=[r"^kcov-all:"]),
+    # kcov=all on the plain kernel: one line, no dump, the run goes on.
+    Scenario("kcov-all-on-plain-kernel-one-line", args="init=hello kcov=all", smp=1,
+             mem=32, modules=[user_elf("hello")],
+             expect=[r"^nickel: bad argument 'kcov=all': only the coverage kernel "
+                     r"build/nickel-kcov.elf records coverage \(make kcov\)$",
+                     r"nickel: init exited status=0"],
+             forbid=[r"^kcov-all:"], timeout=30),
     # The ordinary kernel has no coverage calls: -ENOSYS (38), one line.
     Scenario("kcov-plain-kernel-has-no-calls-enosys",
              args="demo=fuzz seed=3 -- mode=guided calls=100", smp=1, mem=64,

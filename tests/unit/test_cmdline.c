@@ -195,3 +195,18 @@ UNIT_TEST(ipc_mode_default_good_and_bad)
 	CHECK_EQ(3, a.hogs);
 	CHECK(strstr(reports, "bad argument 'ipc=fast': must be one of: queue handoff donate") != NULL);
 }
+
+/* kcov=: the coverage kernel's PC map printed at power-off (make coverage). */
+UNIT_TEST(kcov_default_off_all_and_a_bad_value)
+{
+	struct boot_args a;
+
+	CHECK_EQ(0, parse(&a, "k"));
+	CHECK(strcmp(a.kcov, "off") == 0);
+	CHECK_EQ(0, parse(&a, "k kcov=all"));
+	CHECK(strcmp(a.kcov, "all") == 0);
+	CHECK_EQ(1, parse(&a, "k kcov=yes hogs=3"));
+	CHECK(strcmp(a.kcov, "off") == 0);
+	CHECK_EQ(3, a.hogs);
+	CHECK(strstr(reports, "nickel: bad argument 'kcov=yes': must be one of: off all") != NULL);
+}

@@ -10,6 +10,8 @@ bubblewrap python3-yaml unzip"
 # `deps.sh fuzz`: also the parser fuzzers' clang, libFuzzer and sanitizers
 # (make fuzz-parsers); make test replays the corpora with gcc alone.
 if [ "$1" = fuzz ]; then PACKAGES="$PACKAGES clang libclang-rt-14-dev"; fi
+# `deps.sh coverage`: also lcov and its genhtml (make coverage, mk/coverage.mk).
+if [ "$1" = coverage ]; then PACKAGES="$PACKAGES lcov"; fi
 
 missing=""
 for p in $PACKAGES; do
