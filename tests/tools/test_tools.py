@@ -210,7 +210,8 @@ def compare_medians_problem(md):
                 label, got[-2:], ["%.1f" % mid(pipe), "%.0f" % mid(null)])
         medians[system] = (mid(pipe), mid(null))
     ratios = next((c for c in cells_of(md) if c[0] == "Linux / nick"), None)
-    want = ["%.1f" % (medians["linux"][i] / medians["nick"][i]) for i in (0, 1)]
+    quotients = [medians["linux"][i] / medians["nick"][i] for i in (0, 1)]
+    want = [("%.1f" if q >= 1 else "%.2f") % q for q in quotients]
     if ratios is None or ratios[-2:] != want:
         return "Linux / nick row: pipe/null %s, expected %s" % (
             ratios and ratios[-2:], want)
