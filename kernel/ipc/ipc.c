@@ -21,6 +21,7 @@
 #include "lib/string.h"
 #include "spinlock.h"
 #include "arch/timer.h"
+#include "proc/nanosleep.h"
 
 enum call_state { CALL_QUEUED, CALL_RECEIVED, CALL_DONE };
 
@@ -66,18 +67,30 @@ static void copy_msg(struct ipc_kmsg *to, const struct ipc_kmsg *from)
 
 /* ---- sleeping and waking, ipc_lock held ---- */
 
-/* Sleep until done(arg), a signal, or jiffies `due` (timed).  ipc_lock is
- * held with irqs off on entry and on return; the state is set before the
- * lock goes, so a wake-up in between is not lost (as wait_event). */
-static long sleep_until(bool (*done)(void *), void *arg, bool timed, uint32_t due)
+/* Sleep until done(arg), a signal, or timeout_ms (0: no timeout).  ipc_lock
+ * is held with irqs off on entry and on return; the state is set before the
+ * lock goes, so a wake-up in between is not lost (as wait_event).
+ * The timeout is over when the ticks and the TSC clock (clock_gettime's)
+ * have both gone timeout_ms: under QEMU without KVM a burst of late timer
+ * interrupts can run the ticks ahead of the clock, and a caller timing its
+ * call would see it end early (as nanosleep, kernel/proc/sys_time.c). */
+static long sleep_until(bool (*done)(void *), void *arg, uint32_t timeout_ms)
 {
 	struct task *t = current;
+	bool timed = timeout_ms != 0;
+	uint32_t due = jiffies + timeout_ms;
+	uint64_t end_us = time_us() + (uint64_t)timeout_ms * 1000;
+	uint64_t now;
 
 	while (!done(arg)) {
 		if (t->pending_signal)
 			return -EINTR;
-		if (timed && (int32_t)(jiffies - due) >= 0)
-			return -ETIMEDOUT;
+		if (timed && (int32_t)(jiffies - due) >= 0) {
+			now = time_us();
+			if (now >= end_us)
+				return -ETIMEDOUT;
+			due = jiffies + nanosleep_ticks_left(end_us, now);
+		}
 		t->se.state = SCHED_TASK_SLEEPING;
 		t->wchan = __builtin_return_address(0);
 		if (timed)
@@ -212,7 +225,7 @@ long ipc_call(int ep, struct ipc_kmsg *io, uint32_t timeout_ms)
 	ipc_trace(IPC_EV_CALL, ep, current, e->owner);
 	if (e->receiving)
 		wake(e->owner, true);
-	rc = sleep_until(call_done, &c, timeout_ms != 0, jiffies + timeout_ms);
+	rc = sleep_until(call_done, &c, timeout_ms);
 	if (rc == 0)
 		rc = c.result;
 	else if (c.state != CALL_DONE)
@@ -280,7 +293,7 @@ static long recv_locked(int ep, struct ipc_kmsg *in, uint32_t timeout_ms)
 	long rc;
 
 	e->receiving = true;
-	rc = sleep_until(has_call, e, timeout_ms != 0, jiffies + timeout_ms);
+	rc = sleep_until(has_call, e, timeout_ms);
 	e->receiving = false;
 	if (rc)
 		return rc;
