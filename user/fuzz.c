@@ -68,16 +68,32 @@ static void run_root(struct fuzz_proc *p, int go, int rep, long calls)
 	fuzz_batch(p, calls);
 }
 
-/* The watchdog: kill the root if it is still running after ms. */
-static void run_watchdog(long root, long ms)
+/* The watchdog: kill the watched child if it is still running after ms,
+ * then exit with status 1 (how fuzz_reap_watched tells it fired). */
+void fuzz_run_watchdog(long child, long ms)
 {
 	int i;
 
 	for (i = 0; i < 32; i++)
-		sys_close(i);                    /* the report pipe's EOF is the root's exit */
+		sys_close(i);                    /* a report pipe's EOF is the child's exit */
 	nk_sleep_ms(ms);
-	sys_kill((int)root, LNX_SIGKILL);
+	sys_kill((int)child, LNX_SIGKILL);
 	sys_exit_group(1);
+}
+
+/* End a watched run: stop the watchdog, reap the child (its status in
+ * *child_status) and the watchdog; 1 when the watchdog had fired. */
+int fuzz_reap_watched(long child, long wd, int *child_status)
+{
+	int wst = 0;
+
+	if (wd > 0)
+		sys_kill((int)wd, LNX_SIGKILL);
+	if (child > 0)
+		sys_waitpid((int)child, child_status, 0);
+	if (wd > 0)
+		sys_waitpid((int)wd, &wst, 0);
+	return wd > 0 && (wst & 0x7F) == 0 && (wst >> 8) == 1;
 }
 
 /* Kill whatever the batch left (forked children blocked forever ...). */
@@ -118,7 +134,7 @@ static int verbose;                      /* verbose=1: one line per batch */
 static void one_batch(struct totals *t, uint32_t seed, long calls, long ms,
 		      int linux_host)
 {
-	int go[2], rep[2], st = 0, wst = 0;
+	int go[2], rep[2], st = 0, timed_out;
 	long root, wd, n, last = 0;
 	struct fuzz_proc p;
 
@@ -135,7 +151,7 @@ static void one_batch(struct totals *t, uint32_t seed, long calls, long ms,
 		run_root(&p, go[0], rep[1], calls);
 	wd = root > 0 ? sys_fork() : -1;
 	if (wd == 0)
-		run_watchdog(root, ms);
+		fuzz_run_watchdog(root, ms);
 	sys_write(go[1], &wd, sizeof(int));
 	sys_close(go[0]);
 	sys_close(go[1]);
@@ -144,12 +160,7 @@ static void one_batch(struct totals *t, uint32_t seed, long calls, long ms,
 		n = sys_read(rep[0], &last, sizeof(last));
 	while (n == sizeof(last));
 	sys_close(rep[0]);
-	if (wd > 0)
-		sys_kill((int)wd, LNX_SIGKILL);
-	if (root > 0)
-		sys_waitpid((int)root, &st, 0);
-	if (wd > 0)
-		sys_waitpid((int)wd, &wst, 0);
+	timed_out = fuzz_reap_watched(root, wd, &st);
 	if (root < 0 || wd < 0)
 		nk_printf("fuzz: fork for a batch failed: %ld %ld\n", root, wd);
 	if (verbose)
@@ -158,7 +169,7 @@ static void one_batch(struct totals *t, uint32_t seed, long calls, long ms,
 	t->calls += last;
 	t->killed += root > 0 && (st & 0x7F) != 0;
 	t->exited += root > 0 && (st & 0x7F) == 0 && (st >> 8) != 0;
-	t->timeouts += wd > 0 && (wst & 0x7F) == 0 && (wst >> 8) == 1;
+	t->timeouts += timed_out;
 	t->strays += root > 0 ? kill_leftovers(root, wd, linux_host) : 0;
 	reap_exited();
 }

@@ -28,6 +28,9 @@ struct fuzz_proc {
 uint32_t fuzz_rand(struct fuzz_proc *p);
 /* One seeded batch in this process: `calls` calls, then exit.  Never returns. */
 void fuzz_batch(struct fuzz_proc *p, long calls) __attribute__((noreturn));
+/* user/fuzz.c: a child run under a watchdog that kills it after ms. */
+void fuzz_run_watchdog(long child, long ms);       /* never returns */
+int fuzz_reap_watched(long child, long wd, int *child_status);
 
 /* One drawn call, kept so that it can be made again (guided.c): its number,
  * arguments and the PRNG state that fills the buffers before it.  An

@@ -230,8 +230,8 @@ static int take_record(struct reader *rd, const struct fuzz_seq *s, uint32_t wan
  * set, only whether it reached want (a PC or an edge). */
 static void run_seq(const struct fuzz_seq *s, long ms, uint32_t want, struct found *f)
 {
-	int pfd[2], st = 0, wst = 0;
-	long child, wd, i, timed_out;
+	int pfd[2], st = 0, timed_out;
+	long child, wd;
 	struct reader rd;
 
 	memset(f, 0, sizeof(*f));
@@ -243,26 +243,15 @@ static void run_seq(const struct fuzz_seq *s, long ms, uint32_t want, struct fou
 		run_child(s, pfd[1]);
 	}
 	wd = child > 0 ? sys_fork() : -1;
-	if (wd == 0) {
-		for (i = 0; i < 32; i++)
-			sys_close((int)i);
-		nk_sleep_ms(ms);
-		sys_kill((int)child, LNX_SIGKILL);
-		sys_exit_group(1);
-	}
+	if (wd == 0)
+		fuzz_run_watchdog(child, ms);
 	sys_close(pfd[1]);
 	rd.fd = pfd[0];
 	rd.n = rd.i = 0;
 	while (take_record(&rd, s, want, f))
 		;
 	sys_close(pfd[0]);
-	if (wd > 0)
-		sys_kill((int)wd, LNX_SIGKILL);
-	if (child > 0)
-		sys_waitpid((int)child, &st, 0);
-	if (wd > 0)
-		sys_waitpid((int)wd, &wst, 0);
-	timed_out = wd > 0 && (wst & 0x7F) == 0 && (wst >> 8) == 1;
+	timed_out = fuzz_reap_watched(child, wd, &st);
 	timeouts += timed_out;
 	killed += child > 0 && (st & 0x7F) != 0 && !timed_out;
 	while (sys_waitpid(-1, &st, LNX_WNOHANG) > 0)
