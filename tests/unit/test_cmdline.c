@@ -196,6 +196,22 @@ UNIT_TEST(ipc_mode_default_good_and_bad)
 	CHECK(strstr(reports, "bad argument 'ipc=fast': must be one of: queue handoff donate") != NULL);
 }
 
+/* xipc=1: demo=desktop's clients call the X server over IPC (make run
+ * XIPC=1, kernel/demo/desktop.c). */
+UNIT_TEST(xipc_default_0_one_and_a_bad_value)
+{
+	struct boot_args a;
+
+	CHECK_EQ(0, parse(&a, "k"));
+	CHECK_EQ(0, a.xipc);
+	CHECK_EQ(0, parse(&a, "k demo=desktop xipc=1 ipc=donate"));
+	CHECK_EQ(1, a.xipc);
+	CHECK(strcmp(a.ipc, "donate") == 0);
+	CHECK_EQ(1, parse(&a, "k xipc=2"));
+	CHECK_EQ(0, a.xipc);
+	CHECK(strstr(reports, "bad argument 'xipc=2'") != NULL);
+}
+
 /* kcov=: the coverage kernel's PC map printed at power-off (make coverage). */
 UNIT_TEST(kcov_default_off_all_and_a_bad_value)
 {
