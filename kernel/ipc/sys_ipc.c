@@ -57,8 +57,8 @@ static long msg_in(uint32_t uptr, struct ipc_kmsg *k)
 
 /* A message to receive into: its header writable (read: cap and buf),
  * and the part of its buffer a message can fill: at most IPC_BUF_MAX
- * bytes, however large cap is (the whole of a 16 MiB cap is 4100 pages
- * faulted in that nothing would ever write). */
+ * bytes, however large cap is (prepared whole, a 16 MiB cap faults in
+ * 4100 pages that nothing writes; ipctest huge_cap_recv_pages_used). */
 static long msg_out_check(uint32_t uptr, struct ipc_umsg *u)
 {
 	const struct ipc_umsg *from = (const struct ipc_umsg *)uptr;
