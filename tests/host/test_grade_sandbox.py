@@ -23,7 +23,10 @@ only build/ writable.  Also:
     teacher's checkout is readable by other users;
   * --no-sandbox's uid (root only) cannot read a folder of the teacher's
     (mode 0700) nor another submission's tree, can read its own tree and
-    write only its build folder, and the stub grades the same as that uid.
+    write only its build folder, and the stub grades the same as that uid;
+  * Gradescope's run_autograder where bubblewrap cannot run (root): the
+    teacher's nick.c uploaded alone gets full marks with --no-sandbox, and
+    results.json says `no-sandbox:uid=...` in its output and extra_data.
 
 Prints PASS/FAIL lines with expected vs actual; exit 1 on a failure.
 ~1 min.  In a student's tree (no labs/wakeup/handout.py) nothing to grade.
@@ -197,14 +200,20 @@ def grade_cmd(out, subs, *flags):
         list(flags) + list(subs)
 
 
-def check_refusals(tmp, subs):
+def without_bwrap(tmp):
+    """An environment whose bwrap fails as in a container without
+    namespaces."""
     fake = os.path.join(tmp, "fakebin")
-    os.makedirs(fake)
+    os.makedirs(fake, exist_ok=True)
     with open(os.path.join(fake, "bwrap"), "w") as f:
         f.write("#!/bin/sh\necho 'bwrap: No permissions to creating new namespace' >&2\n"
                 "exit 1\n")
     os.chmod(os.path.join(fake, "bwrap"), 0o755)
-    env = dict(os.environ, PATH=fake + os.pathsep + os.environ["PATH"])
+    return dict(os.environ, PATH=fake + os.pathsep + os.environ["PATH"])
+
+
+def check_refusals(tmp, subs):
+    env = without_bwrap(tmp)
     out = os.path.join(tmp, "refused")
     p = subprocess.run(grade_cmd(out, [subs["stub"]]), cwd=ROOT, env=env,
                        capture_output=True, text=True, timeout=120)
@@ -282,6 +291,37 @@ def check_uid_mode(tmp, out, stub):
            "expected %s points, actual %s" % (stub, got), "%s points" % got)
 
 
+def check_autograder_without_bwrap(tmp):
+    """run_autograder in an /autograder tree made here, bwrap failing."""
+    if os.geteuid() != 0:
+        result("autograder-without-bwrap", None, "not root: Gradescope's case cannot run")
+        return
+    zip_path = os.path.join(tmp, "ag.zip")
+    subprocess.run([sys.executable, "tools/autograder", "make", "--lab", LAB, "--out",
+                    zip_path], cwd=ROOT, check=True, capture_output=True)
+    ag = os.path.join(tmp, "autograder")
+    for d in ("source", "submission", "results"):
+        os.makedirs(os.path.join(ag, d))
+    subprocess.run(["unzip", "-q", zip_path, "-d", os.path.join(ag, "source")], check=True)
+    shutil.copy(os.path.join(ROOT, SOURCE), os.path.join(ag, "submission", "nick.c"))
+    env = dict(without_bwrap(tmp), AUTOGRADER=ag)
+    p = subprocess.run([os.path.join(ag, "source", "run_autograder")], env=env,
+                       capture_output=True, text=True, timeout=900)
+    try:
+        with open(os.path.join(ag, "results", "results.json")) as f:
+            res = json.load(f)
+    except (OSError, ValueError) as e:
+        res = {"score": None, "output": "no results.json (%s): %s" % (e, p.stderr[-200:])}
+    full = sum(t["max_score"] for t in res.get("tests", []))
+    mode = res.get("extra_data", {}).get("sandbox", "")
+    ok = (res["score"] == full > 0 and mode.startswith("no-sandbox:uid=")
+          and "sandbox: " + mode in res["output"])
+    result("autograder-without-bwrap-grades-as-a-uid", None if ok else
+           "expected full marks and a no-sandbox:uid= mode; actual score %s of %s, mode %r, "
+           "output %r" % (res["score"], full, mode, res["output"][-200:]),
+           "%s/%s, %s" % (res["score"], full, mode))
+
+
 def main():
     if not os.path.isfile(os.path.join(ROOT, "labs", LAB, "handout.py")):
         print("PASS grade-sandbox:student-tree (nothing to grade in a handout)")
@@ -306,6 +346,7 @@ def main():
         check_judge(grader_module(), out)
         check_refusals(tmp, subs)
         check_uid_mode(tmp, out, stub)
+        check_autograder_without_bwrap(tmp)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return report.status()
