@@ -242,6 +242,15 @@ def check_refusals(tmp, subs):
                want, p.returncode, lines), lines[0] if lines else "")
 
 
+def alive(pid):
+    """A process that exists and is not a zombie."""
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
 def check_uid_mode(tmp, out, stub):
     """--no-sandbox's mechanics: two submissions' uids, a teacher's 0700
     folder; the stub's kept tree graded as the uid."""
@@ -273,6 +282,10 @@ def check_uid_mode(tmp, out, stub):
     w = {os.path.join(tree, "Makefile"): False, os.path.join(tree, "build", "probe"): True,
          os.path.join(other, "build", "probe"): False}
     expect_states("no-sandbox-uid-writes-only-its-build", writes(box, tree, list(w)), w)
+    p = box.run(["/bin/sh", "-c", "setsid sleep 300 >/dev/null 2>&1 & echo $!"], tree, 30)
+    left = [l for l in p.stdout.split() if l.isdigit() and alive(int(l))]
+    result("no-sandbox-kills-what-the-uid-left-running", "pid %s still runs after the "
+           "run, expected none" % left if left else None, "expected no process of the uid")
     box = sandbox.Sandbox(tree, [os.path.join(tree, "build")], uid=gs.NO_SANDBOX_UID + 1,
                           scratch=os.path.join(base, "stub", "scratch"))
     p = box.run(["make", "-s", "-k", "build/grade/wakeup/test_wakeup",

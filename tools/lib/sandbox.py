@@ -9,7 +9,7 @@ copy.  Two ways to get there (Sandbox.mode):
 
   bwrap     Debian's bubblewrap puts the command in new namespaces: no
             network, its own pids (it dies with the grader), and a file
-            system of its own holding only VIEW: the system's toolchain
+            system of its own holding only view(): the system's toolchain
             read-only, the tree read-only but for the directories the
             caller names writable (the build directory), a fresh /dev and
             /proc, an empty private /tmp.  No capability is kept.
@@ -21,7 +21,8 @@ copy.  Two ways to get there (Sandbox.mode):
             (readable_by() checks, with the kernel's own answer); the tree
             is opened to N's group read-only, the writable directories and
             a private scratch (TMPDIR, HOME) belong to N.  No network or
-            pid isolation in this mode.
+            pid isolation in this mode: after each run every process of N
+            is killed (what it left running in the background too).
 
 Both add a CPU-time and memory limit (setrlimit, inherited by every
 process the command starts), a wall-clock limit (its process group is
@@ -200,4 +201,7 @@ class Sandbox:
             os.killpg(p.pid, signal.SIGKILL)
             out, err = p.communicate()
             rc = None
+        if self.uid is not None:        # kill(-1) as N: every process of N but itself
+            subprocess.run(["/bin/sh", "-c", "kill -KILL -1 2>/dev/null; true"],
+                           user=self.uid, group=self.uid, extra_groups=[], env=ENV)
         return subprocess.CompletedProcess(cmd, rc, out, err)
