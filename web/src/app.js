@@ -35,8 +35,8 @@ async function boot() {
   const cmdline = commandLine(c);
   $("cmdline").textContent = cmdline;
 
-  const term = new Terminal({ convertEol: true, rows: 30, cols: 100, scrollback: 5000,
-                              fontSize: 12 });
+  const term = new Terminal({ convertEol: true, rows: 28, cols: 96, scrollback: 5000,
+                              fontSize: 11 });
   term.open($("console"));
   const chart = new LiveChart($("shares"), $("latency"), $("totals"));
   const reader = new StatDumpReader((d) => chart.add(d), false);

@@ -39,16 +39,16 @@ export class LiveChart {
   totals() {
     if (this.dumps.length < 2) return [];
     const s = shares(this.dumps[0], this.dumps.at(-1));
-    return [...s].filter(([, pct]) => pct > 0)
+    return [...s].filter(([, pct]) => pct >= 0.05)
       .map(([pid, pct]) => ({ pid, name: this.dumps.at(-1).task({ pid }).name, pct }));
   }
 
   draw() {
-    const running = [...this.series].filter(([, s]) => s.points.some(([, p]) => p > 0));
-    plot(this.shareCanvas, "CPU share per task between dumps (%)", 100,
+    const running = [...this.series].filter(([, s]) => s.points.some(([, p]) => p >= 0.5));
+    plot(this.shareCanvas, "CPU share of each task between two dumps (%)", linear(100),
          running.map(([pid, s]) => ({ label: `${s.name}-${pid}`, color: s.color, points: s.points })));
-    const top = Math.max(1000, ...this.lat.map(([, , p99]) => p99));
-    plot(this.latCanvas, "X server wake-up latency (us, since boot)", top, this.lat.length ? [
+    plot(this.latCanvas, "X server wake-up latency: p50 and p99 of its lat line",
+         log10(10, 1e6), this.lat.length ? [
       { label: "p50", color: "#1f77b4", points: this.lat.map(([t, p50]) => [t, p50]) },
       { label: "p99", color: "#d62728", points: this.lat.map(([t, , p99]) => [t, p99]) },
     ] : []);
@@ -63,8 +63,16 @@ export class LiveChart {
   }
 }
 
-/* Lines over time on a canvas: y from 0 to yMax, x over the samples. */
-function plot(canvas, title, yMax, lines) {
+/* The y scales: value -> 0..1 and the ticks to label. */
+const linear = (max) => ({ at: (v) => Math.min(v, max) / max, ticks: [0, 25, 50, 75, 100].map((p) => (p * max) / 100) });
+const log10 = (lo, hi) => ({
+  at: (v) => (Math.log10(Math.min(Math.max(v, lo), hi)) - Math.log10(lo)) / (Math.log10(hi) - Math.log10(lo)),
+  ticks: [10, 100, 1000, 1e4, 1e5, 1e6].filter((t) => t >= lo && t <= hi),
+  label: (us) => (us >= 1e6 ? `${us / 1e6} s` : us >= 1000 ? `${us / 1000} ms` : `${us} us`),
+});
+
+/* Lines over time on a canvas: x over the samples, y by `scale`. */
+function plot(canvas, title, scale, lines) {
   const g = canvas.getContext("2d");
   const W = canvas.width, H = canvas.height, L = 44, R = 110, T = 18, B = 20;
   g.clearRect(0, 0, W, H);
@@ -73,17 +81,14 @@ function plot(canvas, title, yMax, lines) {
   g.fillText(title, L, 12);
   g.strokeStyle = "#ccc";
   g.strokeRect(L, T, W - L - R, H - T - B);
-  for (let i = 0; i <= 4; i++) {
-    const y = T + (H - T - B) * (1 - i / 4);
-    g.fillText(String(Math.round((yMax * i) / 4)), 2, y + 4);
-  }
+  const py = (v) => T + (H - T - B) * (1 - scale.at(v));
+  for (const t of scale.ticks) g.fillText(scale.label ? scale.label(t) : String(t), 2, py(t) + 4);
   const xs = lines.flatMap((l) => l.points.map(([t]) => t));
   if (xs.length === 0) return;
   const t0 = Math.min(...xs), t1 = Math.max(t0 + 1, ...xs);
   g.fillText(`${t0.toFixed(0)} s`, L, H - 5);
   g.fillText(`${t1.toFixed(0)} s`, W - R - 30, H - 5);
   const px = (t) => L + ((W - L - R) * (t - t0)) / (t1 - t0);
-  const py = (v) => T + (H - T - B) * (1 - Math.min(v, yMax) / yMax);
   lines.forEach((l, i) => {
     g.strokeStyle = g.fillStyle = l.color;
     g.beginPath();
