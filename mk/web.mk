@@ -45,6 +45,6 @@ web-serve:
 	python3 -m http.server --bind 127.0.0.1 --directory $(WEB) $(WEB_PORT)
 
 # Kept out of make test: it needs Chromium and node_modules, which make
-# deps does not install, and ~2 min on a 2-core host (docs/web.md).
+# deps does not install, and 4-5 min on a 2-core host (docs/web.md).
 test-web: web
-	cd web && node --test --test-concurrency=1 test/
+	cd web && node --test --test-concurrency=1 test/*.test.js
