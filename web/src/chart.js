@@ -51,7 +51,7 @@ export class LiveChart {
          log10(10, 1e6), this.lat.length ? [
       { label: "p50", color: "#1f77b4", points: this.lat.map(([t, p50]) => [t, p50]) },
       { label: "p99", color: "#d62728", points: this.lat.map(([t, , p99]) => [t, p99]) },
-    ] : []);
+    ] : [], "no lat line of the X server (it runs in the desktop and compile demos)");
     this.table.replaceChildren(...this.totals().map(({ pid, name, pct }) => {
       const row = document.createElement("tr");
       row.dataset.pid = pid;
@@ -72,7 +72,7 @@ const log10 = (lo, hi) => ({
 });
 
 /* Lines over time on a canvas: x over the samples, y by `scale`. */
-function plot(canvas, title, scale, lines) {
+function plot(canvas, title, scale, lines, empty = "no stat dumps yet") {
   const g = canvas.getContext("2d");
   const W = canvas.width, H = canvas.height, L = 44, R = 110, T = 18, B = 20;
   g.clearRect(0, 0, W, H);
@@ -84,7 +84,10 @@ function plot(canvas, title, scale, lines) {
   const py = (v) => T + (H - T - B) * (1 - scale.at(v));
   for (const t of scale.ticks) g.fillText(scale.label ? scale.label(t) : String(t), 2, py(t) + 4);
   const xs = lines.flatMap((l) => l.points.map(([t]) => t));
-  if (xs.length === 0) return;
+  if (xs.length === 0) {
+    g.fillText(empty, L + 10, T + 24);
+    return;
+  }
   const t0 = Math.min(...xs), t1 = Math.max(t0 + 1, ...xs);
   g.fillText(`${t0.toFixed(0)} s`, L, H - 5);
   g.fillText(`${t1.toFixed(0)} s`, W - R - 30, H - 5);
