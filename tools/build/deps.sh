@@ -12,6 +12,14 @@ bubblewrap python3-yaml unzip"
 if [ "$1" = fuzz ]; then PACKAGES="$PACKAGES clang libclang-rt-14-dev"; fi
 # `deps.sh coverage`: also lcov and its genhtml (make coverage, mk/coverage.mk).
 if [ "$1" = coverage ]; then PACKAGES="$PACKAGES lcov"; fi
+# `deps.sh web`: also SeaBIOS (the page's BIOS), Chromium for make test-web
+# (mk/web.mk, docs/web.md), and Node with npm when there is none (Debian's
+# nodejs, npm); the npm packages come from web/package-lock.json (npm ci).
+if [ "$1" = web ]; then
+	PACKAGES="$PACKAGES chromium seabios"
+	command -v node >/dev/null && command -v npm >/dev/null ||
+		PACKAGES="$PACKAGES nodejs npm"
+fi
 
 missing=""
 for p in $PACKAGES; do

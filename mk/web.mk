@@ -1,0 +1,50 @@
+# nickel in a web page (docs/web.md): v86 boots the kernel and the lab's
+# programs in the browser, xterm.js shows the serial line.
+#   make web         the static site in build/web/ (any static host serves it)
+#   make web-serve   serve it on http://localhost:$(WEB_PORT)/
+#   make test-web    its tests: the stat-dump parser, a boot in v86 under
+#                    Node, the page in headless Chromium (Playwright)
+# The web-only extras (Chromium, node_modules from web/package-lock.json)
+# come with `tools/build/deps.sh web`, run by these targets only.
+WEB := $(BUILD)/web
+WEB_PORT ?= 8086
+WEB_NPM := web/node_modules/.package-lock.json
+# The programs of every demo, as on the ISO (mk/boot.mk).
+WEB_MODULES = $(sort $(DEMO_MODULES) $(LAB_MODULES))
+WEB_SRC := $(wildcard web/src/*)
+
+.PHONY: web web-deps web-serve test-web
+web-deps:
+	@sh tools/build/deps.sh web
+
+$(WEB_NPM): web/package-lock.json web/package.json
+	cd web && npm ci --no-audit --no-fund
+	@touch $@
+
+# The page, v86 and xterm.js from node_modules, SeaBIOS and its VGA BIOS
+# from Debian's seabios package, the kernel and the programs packed for
+# v86's one initrd (web/tools/pack.mjs), debug sections stripped.
+web: deps web-deps $(WEB_NPM) $(KERNEL) user
+	rm -rf $(WEB) && mkdir -p $(WEB)/v86 $(WEB)/xterm $(WEB)/bios $(WEB)/boot
+	cp $(WEB_SRC) $(WEB)/
+	cp web/node_modules/v86/build/libv86.mjs web/node_modules/v86/build/v86.wasm \
+		web/node_modules/v86/LICENSE $(WEB)/v86/
+	cp web/node_modules/@xterm/xterm/lib/xterm.mjs web/node_modules/@xterm/xterm/css/xterm.css \
+		web/node_modules/@xterm/xterm/LICENSE $(WEB)/xterm/
+	cp /usr/share/seabios/bios.bin $(WEB)/bios/bios.bin
+	cp /usr/share/seabios/vgabios-stdvga.bin $(WEB)/bios/vgabios.bin
+	strip --strip-debug -o $(WEB)/boot/nickel.elf $(KERNEL)
+	for m in $(WEB_MODULES); do strip --strip-debug -o $(WEB)/boot/$$(basename $$m) $$m; done
+	node web/tools/pack.mjs $(WEB)/boot $(addprefix $(WEB)/boot/,$(notdir $(WEB_MODULES)))
+	rm $(addprefix $(WEB)/boot/,$(notdir $(WEB_MODULES)))
+	@echo "web: $(WEB)/index.html ($$(du -sh $(WEB) | cut -f1)); make web-serve serves it"
+
+web-serve:
+	@test -f $(WEB)/index.html || { echo "web-serve: no $(WEB)/index.html; run make web first"; exit 1; }
+	@echo "web-serve: http://localhost:$(WEB_PORT)/ (Ctrl-C stops)"
+	python3 -m http.server --bind 127.0.0.1 --directory $(WEB) $(WEB_PORT)
+
+# Kept out of make test: it needs Chromium and node_modules, which make
+# deps does not install, and 4-5 min on a 2-core host (docs/web.md).
+test-web: web
+	cd web && node --test --test-concurrency=1 test/*.test.js
