@@ -28,7 +28,7 @@ void shutdown_with_record(const char *closing)
 		for (;;)
 			sleep_ms(1000);         /* the first caller is still printing */
 	clock_check_report();
-	stat_dump();
+	stat_dump_final();               /* after any dump under way */
 	if (trace_on)
 		trace_dump();
 	if (closing)
