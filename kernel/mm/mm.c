@@ -169,7 +169,13 @@ static int demand_zero_region(struct mm *mm, uint32_t va)
 	return 0;
 }
 
-/* A write to a copy-on-write page: copy it, or take it over if unshared. */
+/*
+ * A write to a copy-on-write page (from ring 3, or the kernel through
+ * uaccess): copy it, or take it over if unshared.  The count is read
+ * without pmm_lock: once this mm's entry is the only one left it stays so
+ * (only a fork of this mm adds sharers, and this mm's task is here), and
+ * two sharers writing at once on two CPUs both copy.
+ */
 static int break_cow(struct mm *mm, uint32_t va, uint32_t *pte)
 {
 	uint32_t old = *pte & ~0xFFFu, copy;
