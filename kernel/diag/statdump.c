@@ -44,11 +44,14 @@ static spinlock_t dump_lock = SPINLOCK_INIT("statdump");
  * dump_lock right after the final dump, and the other CPU powered off
  * while it printed its cpu rows: the log ended inside a stat dump.
  * dumps_closed: set under dump_lock (or by a panic, which takes no lock),
- * read under it.  printing_cpu: the CPU printing a dump, -1 when none;
- * written under dump_lock, read by a panic without it.
+ * read under it.  dumping_cpu: the CPU holding dump_lock, -1 when none;
+ * written under it, read by a panic without it.  A dumper sets
+ * dumping_cpu before it tests dumps_closed, a panic sets dumps_closed
+ * before it reads dumping_cpu (full barriers between): so a panic either
+ * waits for a dump or that dump does not start.
  */
 static volatile int dumps_closed;
-static volatile int printing_cpu = -1;
+static volatile int dumping_cpu = -1;
 
 static size_t append_line(char *buf, size_t len, size_t size, const char *line)
 {
@@ -141,32 +144,37 @@ static void dump_locked(void)
 	len = append_line(buf, len, size, "=== end");
 	spin_unlock_irqrestore(&tasks_lock, f2);
 	buf[len] = 0;
-	printing_cpu = this_cpu_id();
 	print_dump(buf);
-	printing_cpu = -1;
 	kfree(buf);
+}
+
+/* Take dump_lock; then a dump, unless the record is closed (final: the
+ * run's last dump, which closes it). */
+static void dump(int final)
+{
+	preempt_disable();
+	spin_lock(&dump_lock);
+	dumping_cpu = this_cpu_id();
+	__sync_synchronize();
+	if (final || !dumps_closed) {
+		dumps_closed |= final;
+		dump_locked();
+	}
+	dumping_cpu = -1;
+	spin_unlock(&dump_lock);
+	preempt_enable();
 }
 
 /* A dump now (stats=MS, the `s` key); nothing once the record is closing. */
 void stat_dump(void)
 {
-	preempt_disable();
-	spin_lock(&dump_lock);
-	if (!dumps_closed)
-		dump_locked();
-	spin_unlock(&dump_lock);
-	preempt_enable();
+	dump(0);
 }
 
 /* The run's last dump: after any dump under way, and the last one. */
 void stat_dump_final(void)
 {
-	preempt_disable();
-	spin_lock(&dump_lock);
-	dumps_closed = 1;
-	dump_locked();
-	spin_unlock(&dump_lock);
-	preempt_enable();
+	dump(1);
 }
 
 /* A panic: no dump starts from now on, and one another CPU is printing
@@ -175,7 +183,8 @@ void stat_dump_final(void)
 void stat_dump_close_for_panic(unsigned ms)
 {
 	dumps_closed = 1;
-	while (ms-- && printing_cpu >= 0 && printing_cpu != this_cpu_id())
+	__sync_synchronize();
+	while (ms-- && dumping_cpu >= 0 && dumping_cpu != this_cpu_id())
 		mdelay(1);
 }
 
@@ -196,7 +205,8 @@ void stats_thread_start(unsigned period_ms)
 
 	if (!t)
 		return;
-	if (boot_args.dumpdelay && ncpus > 1)   /* away from kinit's CPU 0 */
-		sched_set_affinity(&t->se, SCHED_CPU_BIT(ncpus - 1));
+	/* Away from kinit's CPU 0, and from crash=late's last CPU. */
+	if (boot_args.dumpdelay && ncpus > 1)
+		sched_set_affinity(&t->se, SCHED_CPU_BIT(1));
 	kthread_start(t);
 }
