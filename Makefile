@@ -11,6 +11,8 @@ TRACE     ?=
 MEM       ?= 128
 ACCEL     ?= tcg
 MODULES   ?=
+IPC       ?=
+XIPC      ?=
 ARGS      ?=
 MACHINE   ?= pc
 QEMUFLAGS ?=
@@ -27,6 +29,8 @@ CMDLINE += $(if $(HOGS),hogs=$(HOGS))
 CMDLINE += $(if $(NICE),nice=$(NICE))
 CMDLINE += $(if $(SECONDS),run=$(SECONDS))
 CMDLINE += $(if $(TRACE),trace=$(TRACE))
+CMDLINE += $(if $(IPC),ipc=$(IPC))
+CMDLINE += $(if $(XIPC),xipc=$(XIPC))
 CMDLINE += $(ARGS)
 
 # The demos' ring-3 programs always come along (kernel/demo uses them).

@@ -20,8 +20,13 @@ path matches (build/unit/test_heap, tests/host/test_psf.py).  --unit-only
 runs the host tests alone, no QEMU.  BIN ... runs these host programs
 instead of the ones found (make unit: the unit tests only).
 --load N runs N host CPU burners beside the suite (make test LOAD=N): every
-scenario must pass on a busy host.  A scenario that runs out of time is
-asked for a stat dump and backtraces (keys s and b) before QEMU is killed.
+scenario must pass on a busy host.  Every time limit, a scenario's and a
+host test program's (HOST_TIMEOUT), is its figure for an idle 2-core host
+times the scale: --timeout-scale (default 3), times 1 + N / CPUs under
+--load N (2 burners on 2 CPUs: twice as long).  The host test programs get
+the scale in NICKEL_TIMEOUT_SCALE too, for limits of their own.  A
+scenario that runs out of time is asked for a stat dump and backtraces
+(keys s and b) before QEMU is killed.
 --append-args ARGS (make coverage: kcov=all) adds ARGS to the kernel
 arguments of every scenario that boots --kernel (in front of its own), and runs
 only those: no host tests, no ISO, no scenario with a kernel or a way to
@@ -49,6 +54,10 @@ LOG_DIR = os.path.join(ROOT, "build", "test-logs")
 # Host test programs, one folder below tests/; a helper module such as
 # tests/tools/traces.py is named otherwise.
 HOST_PROGRAMS = ("*/test_*.py", "*/run-*.sh")
+# What the slowest host test program needs on an idle 2-core host, in
+# seconds (tests/host/test_grade_submissions.py: 1-2 minutes): times the
+# scale, its limit (300 s at the default scale 3).
+HOST_TIMEOUT = 100
 print_lock = threading.Lock()
 
 
@@ -68,9 +77,9 @@ def find_host_tests():
     return units + programs
 
 
-def run_host_binary(path, timeout=300):
+def run_host_binary(path, timeout):
     """A host test program: its own PASS/FAIL lines are the results.  It
-    runs from the top of the tree, as under make."""
+    runs from the top of the tree, as under make, for at most timeout s."""
     results = []
     if not os.path.exists(path):
         return ["FAIL %s: %s is missing (make test builds it)" % (
@@ -81,7 +90,7 @@ def run_host_binary(path, timeout=300):
         out, rc = p.stdout, p.returncode
     except subprocess.TimeoutExpired as e:
         out = (e.stdout or b"").decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
-        rc = "timeout"
+        rc = "a timeout (%d s: tests/run.py --timeout-scale)" % timeout
     for line in out.splitlines():
         if line.startswith("PASS ") or line.startswith("FAIL "):
             results.append(line)
@@ -134,11 +143,11 @@ def all_scenarios():
     return [sc for path in scenario_files() for sc in load_scenarios(path)]
 
 
-def run_host_binaries(paths):
+def run_host_binaries(paths, scale):
     """Every host test program in turn; each line said as it comes."""
     results = []
     for path in paths:
-        for r in run_host_binary(path):
+        for r in run_host_binary(path, int(HOST_TIMEOUT * scale)):
             say(r)
             results.append(r)
     return results
@@ -190,6 +199,12 @@ def stop_host_load(burners):
         b.wait()
 
 
+def time_scale(a):
+    """The factor of every time limit: --timeout-scale, stretched by the
+    share of the CPUs that --load N burners take."""
+    return a.timeout_scale * (1 + a.load / float(os.cpu_count() or 1))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -203,8 +218,8 @@ def main():
     ap.add_argument("--load", type=int, default=0,
                     help="run N host CPU burners beside the suite")
     ap.add_argument("--timeout-scale", type=float, default=3.0,
-                    help="multiply every scenario's timeout (default 3): a "
-                    "loaded host runs the guest slower (scenario.wall_limit)")
+                    help="multiply every scenario's and host test's timeout "
+                    "(default 3): a loaded host runs slower (scenario.wall_limit)")
     ap.add_argument("--append-args", metavar="ARGS",
                     help="add ARGS to the kernel arguments of every scenario "
                     "that boots --kernel, and run only those (make coverage)")
@@ -240,7 +255,8 @@ def run_all(a):
         scenarios = kept
         for s in scenarios:
             s.args = append_args(s.args, a.append_args)
-    os.environ["NICKEL_TIMEOUT_SCALE"] = str(a.timeout_scale)   # scenario.run_qemu
+    scale = time_scale(a)
+    os.environ["NICKEL_TIMEOUT_SCALE"] = str(scale)   # scenario.run_qemu, host tests
     # Longest first, so the slow ones do not end up alone at the tail.
     scenarios.sort(key=lambda s: -s.timeout)
     # The host tests run one after the other (several of them build in the
@@ -248,7 +264,7 @@ def run_all(a):
     # scenarios' pool: a 2-core host is never left with one core idle while
     # a host test compiles.  Scenarios pass on a loaded host (--load).
     with cf.ThreadPoolExecutor(max_workers=a.jobs + 1) as pool:
-        futs = [pool.submit(run_host_binaries, hosts)]
+        futs = [pool.submit(run_host_binaries, hosts, scale)]
         futs += [pool.submit(run_scenario, s, a.kernel, a.iso, a.keep_logs)
                  for s in scenarios]
         for f in cf.as_completed(futs):

@@ -40,6 +40,7 @@ struct boot_args {
 	char smpboot[12];        /* parallel | serial | silent1: how the APs start */
 	char panel[8];           /* "serial": the `v` panel's rows also go to serial (tests) */
 	char ipc[8];             /* queue | handoff | donate: how an IPC call schedules */
+	int xipc;                /* demo=desktop: its clients call the X server over IPC */
 	char kcov[4];            /* off | all: print the coverage kernel's PC map at power-off */
 	int argc;                /* init's argv after "--" */
 	char *argv[MAX_INIT_ARGS];

@@ -7,8 +7,10 @@
  * launcher's "until powered off".  The hogs are the kernel's own (hogs.c,
  * ring-3 `hog` processes when that module is loaded), so keys + and - add
  * and remove them live: hogs=N of them (default 2) under the desktop, none
- * under compile unless hogs=N is given.  With a module missing, each one
- * is named and nothing runs; boot goes on.
+ * under compile unless hogs=N is given.  The kernel's xipc=1 becomes the
+ * desktop's xipc=1 after the words after "--" (so that those win): its
+ * clients call the X server over IPC, scheduled as ipc= says.  With a
+ * module missing, each one is named and nothing runs; boot goes on.
  */
 #include "demo/demo.h"
 #include "boot/cmdline.h"
@@ -42,16 +44,18 @@ static int report_missing(const char *demo, const char *const *needs)
 }
 
 /* Start the launcher as init; its pid, or -errno. */
-static int start_launcher(const char *name)
+static int start_launcher(const char *name, int xipc)
 {
-	static char hogs0[] = "hogs=0";
+	static char hogs0[] = "hogs=0", xipc1[] = "xipc=1";
 	static char secs[24];
-	char *argv[MAX_INIT_ARGS + 2];
+	char *argv[MAX_INIT_ARGS + 3];
 	int i, argc = 0;
 
 	argv[argc++] = hogs0;
 	for (i = 0; i < boot_args.argc && i < MAX_INIT_ARGS; i++)
 		argv[argc++] = boot_args.argv[i];
+	if (xipc)
+		argv[argc++] = xipc1;
 	snprintf(secs, sizeof(secs), "seconds=%d", boot_args.run_s);
 	argv[argc++] = secs;
 	return proc_start_init(name, argc, argv);
@@ -72,7 +76,7 @@ void demo_lab_start(const char *demo)
 		printk("nickel: demo %s: running none\n", demo);
 		return;
 	}
-	pid = start_launcher(needs[0]);
+	pid = start_launcher(needs[0], !compile && boot_args.xipc);
 	if (pid < 0) {
 		printk("nickel: demo %s: out of memory\n", demo);
 		return;

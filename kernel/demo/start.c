@@ -2,9 +2,13 @@
 #include "demo/demo.h"
 #include "lib/string.h"
 #include "console/printk.h"
+#include "boot/cmdline.h"
 
 void demo_start(const char *name)
 {
+	if (boot_args.xipc && strcmp(name, "desktop"))
+		printk("nickel: xipc=1 is for demo=desktop (init=desktop takes it "
+		       "after --): ignored\n");
 	if (!strcmp(name, "none"))
 		return;
 	if (!strcmp(name, "nice"))

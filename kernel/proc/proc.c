@@ -374,7 +374,24 @@ static bool child_exited(void *arg)
 	struct task *z = find_zombie(current, m->pid, &any);
 
 	spin_unlock_irqrestore(&tasks_lock, f);
-	return z || !any || current->pending_signal;
+	return z || !any;
+}
+
+/*
+ * A zombie may still be on its CPU: proc_exit wakes the parent just before
+ * its last schedule(), and a parent on another CPU can run at once.  That
+ * CPU runs the zombie's last lines with interrupts off, so nothing can
+ * preempt them or make them wait for us: the switch-out comes as soon as
+ * that CPU runs (microseconds on hardware; under QEMU on a busy host, when
+ * the host runs that vCPU again).  Wait for it here, as Linux 2.6's
+ * wait_task_inactive waits for a task that is running; sleeping could only
+ * poll, since no one is told when the switch is done.  z is our child and
+ * only we reap it, so it stays valid.
+ */
+static void wait_switched_out(struct task *z)
+{
+	while (!sched_task_off_cpu(&z->se))
+		cpu_relax();
 }
 
 /* Free a reaped zombie: v7 sched_exit first (it reads the parent). */
@@ -404,19 +421,16 @@ long proc_wait(int pid, uint32_t status_ptr, int options)
 		struct task *z = find_zombie(current, pid, &any);
 
 		spin_unlock_irqrestore(&tasks_lock, f);
-		if (z && sched_task_off_cpu(&z->se))
-			return reap(z, status_ptr);
 		if (z) {
-			sleep_ms(1);                 /* still switching out */
-			continue;
+			wait_switched_out(z);
+			return reap(z, status_ptr);
 		}
 		if (!any)
 			return -ECHILD;
 		if (options & WNOHANG)
 			return 0;
-		if (current->pending_signal)
+		if (wait_event_interruptible(&current->child_exit, child_exited, &m))
 			return -EINTR;
-		wait_event(&current->child_exit, child_exited, &m);
 	}
 }
 

@@ -153,6 +153,30 @@ def t_key_on_then_off(log):
     return problems
 
 
+IPC_EVENT = re.compile(r"^\s*(\S+)-\d+\s+\[\d+\] [\d.]+: nickel_ipc: (call|recv|reply) "
+                       r"ep=(\d+) peer_comm=(\S+)", re.M)
+
+
+def xipc_calls_in_trace(least):
+    """The kernel's xipc=1 reached the desktop: its clients called the X
+    server's endpoint and it received and replied (nickel_ipc events in the
+    final trace, counted by kind), and nothing went over another endpoint."""
+    def verify(log):
+        count = {"call": 0, "recv": 0, "reply": 0}
+        problems = []
+        for actor, kind, ep, peer in IPC_EVENT.findall(log):
+            count[kind] += 1
+            want = ("xclient", "xserver") if kind == "call" else ("xserver", "xclient")
+            if (actor, peer) != want or ep != "1":
+                problems.append("unexpected %s on ep %s by %s to %s" % (kind, ep, actor, peer))
+        print("final trace: %d calls, %d receives, %d replies (expected >= %d each)"
+              % (count["call"], count["recv"], count["reply"], least))
+        problems += ["%s events in the final trace: %d, expected >= %d" % (k, n, least)
+                     for k, n in sorted(count.items()) if n < least]
+        return problems[:5]
+    return verify
+
+
 TRACE_MIN_EVENTS = 100      # about 3 s of the desktop: 250-1000 seen
 MISSING = ["desktop", "xclient", "audio", "video"]
 
@@ -192,6 +216,20 @@ SCENARIOS = [
              modules=modules(DESKTOP),
              expect=[r"^# tracer: nop", r"power off \(status=0\)"],
              verify=final_trace_complete, timeout=90),
+    # What `make run DEMO=desktop XIPC=1 IPC=donate` boots: the kernel's
+    # xipc=1 goes to the desktop launcher (kernel/demo/desktop.c).
+    Scenario("demos-desktop-kernel-xipc-clients-call-the-x-server-over-ipc",
+             args="demo=desktop ipc=donate xipc=1 trace=1 hogs=1 run=3", mem=32,
+             modules=modules(DESKTOP),
+             expect=[r"^desktop: hogs=0 .*xipc=1", r"^xipc: serving endpoint 1$",
+                     r"^# end of trace", r"power off \(status=0\)"],
+             forbid=[r"bad argument", r"xipc=1 is for demo=desktop", r"server gone"],
+             verify=xipc_calls_in_trace(50), timeout=120),
+    Scenario("demos-xipc-without-desktop-one-line-ignored",
+             args="demo=hogs hogs=1 xipc=1 run=1", mem=32,
+             expect=[r"^nickel: xipc=1 is for demo=desktop \(init=desktop takes it "
+                     r"after --\): ignored$", r"power off \(status=0\)"],
+             forbid=[r"bad argument"], timeout=60),
     Scenario("demos-desktop-without-run-keeps-reporting-past-8s",
              args="demo=desktop hogs=1 stats=4000", mem=32, modules=modules(DESKTOP),
              expect=[r"^desktop: hogs=0 seconds=0",

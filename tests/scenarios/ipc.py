@@ -13,7 +13,7 @@ def elf(name):
     return os.path.join(USER, name + ".elf")
 
 
-IPCTEST_CHECKS = 52     # PASS lines ipctest prints when all is well
+IPCTEST_CHECKS = 61     # PASS lines ipctest prints when all is well
 
 
 def all_ipc_checks_passed(log):
@@ -27,12 +27,36 @@ def all_ipc_checks_passed(log):
     return [] if passed else ["no PASS lines"]
 
 
-def ipctest(name, mode, smp=1, check=0, extra=""):
+RACE = r"^ipctest: open/close race: (\d+) calls: (\d+) -ENOENT, (\d+) -EPIPE, (\d+) -EDEADLK"
+
+
+def open_close_race_met(least):
+    """Under busyhost=1 each refused call sleeps a tick after the lock goes
+    (kernel/ipc/ipc.c): the callers must have found the endpoint closed
+    and open at least `least` times each, so the race was really run."""
+    def verify(log):
+        m = re.search(RACE, log, re.M)
+        if not m:
+            return ["no 'ipctest: open/close race' line"]
+        enoent, epipe = int(m.group(2)), int(m.group(3))
+        print("open/close race: %s -ENOENT, %s -EPIPE, %s -EDEADLK (expected "
+              "each of the first two >= %d, -EDEADLK 0)" % (enoent, epipe, m.group(4), least))
+        if min(enoent, epipe) < least:
+            return ["race met too seldom: %d -ENOENT, %d -EPIPE, expected >= %d each"
+                    % (enoent, epipe, least)]
+        return []
+    return verify
+
+
+def ipctest(name, mode, smp=1, check=0, extra="", race_least=0):
+    def verify(log):
+        problems = all_ipc_checks_passed(log)
+        return problems or (open_close_race_met(race_least)(log) if race_least else [])
     return Scenario(name, args="init=ipctest ipc=%s check=%d%s" % (mode, check, extra),
                     smp=smp, mem=64, modules=[elf("ipctest")],
                     expect=[r"ipctest: \d+ passed, 0 failed",
                             r"nickel: init exited status=0"],
-                    verify=all_ipc_checks_passed, timeout=150)
+                    verify=verify, timeout=150)
 
 
 ICOUNT = "-icount shift=4,sleep=off"    # guest time = instructions: repeatable
@@ -162,9 +186,12 @@ SCENARIOS = [
     # busyhost=1 holds timer ticks back and lets them in bursts (docs/time.md):
     # the ticks run ahead of the TSC clock, and a timed call must still last
     # its 50 ms by clock_gettime (call_timeout_took_ms; it read 45-47 ms in
-    # 2 of 3 runs when the timeout counted ticks only).
+    # 2 of 3 runs when the timeout counted ticks only).  It also makes every
+    # refused call sleep a tick after the endpoint's lock is dropped: the
+    # open/close race runs hundreds of times (an answer read again there
+    # told 177 of 600 calls -EDEADLK).
     ipctest("ipc-calls-and-errors-busyhost-timeout-never-early-donate", "donate",
-            extra=" busyhost=1"),
+            extra=" busyhost=1", race_least=100),
     ipcshare("ipc-donate-caller-gets-no-more-cpu-than-doing-the-work-rr", "rr",
              "donate", call_share_at_most_self(5)),
     ipcshare("ipc-donate-caller-gets-no-more-cpu-than-doing-the-work-nick", "nick",

@@ -196,6 +196,22 @@ UNIT_TEST(ipc_mode_default_good_and_bad)
 	CHECK(strstr(reports, "bad argument 'ipc=fast': must be one of: queue handoff donate") != NULL);
 }
 
+/* xipc=1 is the kernel's (make run XIPC=1): the words after "--" stay the
+ * launcher's own, kernel/demo/desktop.c adds xipc=1 to them. */
+UNIT_TEST(xipc_is_a_kernel_key_and_leaves_init_argv_alone)
+{
+	struct boot_args a;
+
+	CHECK_EQ(0, parse(&a, "k demo=desktop xipc=1 ipc=donate -- hogs=2"));
+	CHECK_EQ(1, a.xipc);
+	CHECK(strcmp(a.ipc, "donate") == 0);
+	CHECK_EQ(1, a.argc);
+	CHECK(strcmp(a.argv[0], "hogs=2") == 0);
+	CHECK_EQ(1, parse(&a, "k xipc=2"));
+	CHECK(strstr(reports, "bad argument 'xipc=2': out of range 0..1") != NULL);
+	CHECK_EQ(0, a.xipc);
+}
+
 /* kcov=: the coverage kernel's PC map printed at power-off (make coverage). */
 UNIT_TEST(kcov_default_off_all_and_a_bad_value)
 {

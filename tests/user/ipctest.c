@@ -14,6 +14,7 @@
 #include "ipc.h"
 
 #define SIGKILL 9
+#define NR_nickel_free_pages 1001
 
 static int passed, failed;
 
@@ -411,6 +412,125 @@ static void test_close_wakes_callers(void)
 	sys_close(done[0]); sys_close(done[1]);
 }
 
+/* Refusals are decided under the endpoint's lock: while the owner opens
+ * and closes an endpoint over and over, two others call it.  Each call
+ * finds it closed (-ENOENT) or open, then closed under it (-EPIPE); none is
+ * told -EDEADLK ("you serve it"), which only the owner may hear.  Under
+ * busyhost=1 every refusal sleeps a tick right after the lock is dropped
+ * (kernel/ipc/ipc.c), so the race is met hundreds of times, not by luck;
+ * an answer read again after the lock gives -EDEADLK to about a third. */
+#define FLAP_EP 11
+#define FLAP_CALLS 300
+
+struct call_counts { long enoent, epipe, edeadlk, other; };
+
+/* Busy for about us microseconds (by the clock: the caller keeps its CPU). */
+static void spin_us(long us)
+{
+	long long end = nk_now_ns() + us * 1000LL;
+
+	while (nk_now_ns() < end)
+		;
+}
+
+/* Open and closed in turn, each for FLAP_US: a refused caller's answer,
+ * read again late, would as often find it open as closed. */
+#define FLAP_US 100
+
+static void flap_endpoint(int ready_fd)
+{
+	put_byte(ready_fd, 'f');
+	for (;;) {
+		ipc_endpoint(FLAP_EP);
+		spin_us(FLAP_US);
+		ipc_close(FLAP_EP);
+		spin_us(FLAP_US);
+	}
+}
+
+static void call_flapping(int out_fd)
+{
+	struct ipc_msg m = { 0 }, r = { 0 };
+	struct call_counts n = { 0 };
+	int i;
+
+	for (i = 0; i < FLAP_CALLS; i++) {
+		long rc = ipc_call(FLAP_EP, &m, &r, 0);
+		if (rc == -LNX_ENOENT)
+			n.enoent++;
+		else if (rc == -LNX_EPIPE)
+			n.epipe++;
+		else if (rc == -LNX_EDEADLK)
+			n.edeadlk++;
+		else
+			n.other++;
+	}
+	sys_write(out_fd, &n, sizeof(n));
+	sys_exit_group(0);
+}
+
+static void test_refusal_under_open_close_race(void)
+{
+	struct call_counts sum = { 0 }, n;
+	long flapper, callers[2];
+	int out[2], i, reports = 0;
+
+	sys_pipe(out);
+	flapper = sys_fork();
+	if (flapper == 0)
+		flap_endpoint(out[1]);
+	get_byte(out[0]);                 /* it flaps: now the calls */
+	for (i = 0; i < 2; i++) {
+		callers[i] = sys_fork();
+		if (callers[i] == 0)
+			call_flapping(out[1]);
+	}
+	for (i = 0; i < 2; i++) {
+		if (sys_read(out[0], &n, sizeof(n)) != sizeof(n))
+			continue;
+		reports++;
+		sum.enoent += n.enoent;
+		sum.epipe += n.epipe;
+		sum.edeadlk += n.edeadlk;
+		sum.other += n.other;
+		check("flap_caller_exit", 0, child_status(callers[i]));
+	}
+	sys_kill((int)flapper, SIGKILL);
+	check("flapper_killed", 1000 + SIGKILL, child_status(flapper));
+	nk_printf("ipctest: open/close race: %d calls: %ld -ENOENT, %ld -EPIPE, "
+		  "%ld -EDEADLK, %ld other\n", 2 * FLAP_CALLS, sum.enoent, sum.epipe,
+		  sum.edeadlk, sum.other);
+	check("flap_callers_reported", 2, reports);
+	check("flap_calls_answered_enoent_or_epipe", 2 * FLAP_CALLS, sum.enoent + sum.epipe);
+	check("flap_non_owner_never_edeadlk", 0, sum.edeadlk);
+	sys_close(out[0]);
+	sys_close(out[1]);
+}
+
+/* A receive prepares only what a message can fill (the header and at
+ * most IPC_BUF_MAX bytes), not its whole cap: a 16 MiB cap prepared whole
+ * takes 4100 pages.  Allowed: the buffer's first page and its page table. */
+#define HUGE_CAP (16u << 20)
+
+static void test_huge_cap_receive(void)
+{
+	long buf = sys_mmap(0, HUGE_CAP, 3, 0x22, -1, 0);   /* PROT_RW, PRIVATE|ANON */
+	struct ipc_msg r = { .cap = HUGE_CAP, .buf = (void *)buf };
+	long before, after, rc;
+
+	check("huge_cap_mmap_16mib_ok", 1, buf != 0 && (unsigned long)buf < 0xFFFFF000ul);
+	ipc_endpoint(12);
+	before = syscall0(NR_nickel_free_pages);
+	rc = ipc_recv(12, &r, 10);
+	after = syscall0(NR_nickel_free_pages);
+	check("huge_cap_recv_etimedout", -LNX_ETIMEDOUT, rc);
+	nk_printf("ipctest: 16 MiB cap receive: free pages %ld before, %ld after\n",
+		  before, after);
+	check_range("huge_cap_recv_pages_used", 0, 2, before - after);
+	ipc_close(12);
+	sys_munmap((void *)buf, HUGE_CAP);
+}
+
 int main(void)
 {
 	if (ipc_endpoint(IPC_ENDPOINTS) == -LNX_ENOSYS) {
@@ -427,6 +547,8 @@ int main(void)
 	test_caller_dies();
 	test_queued_caller_killed();
 	test_close_wakes_callers();
+	test_refusal_under_open_close_race();
+	test_huge_cap_receive();
 	nk_printf("ipctest: %d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }
