@@ -14,6 +14,7 @@
 #include "arch/paging.h"
 #include "arch/smp.h"
 #include "arch/thread_info.h"
+#include "diag/statdump.h"
 
 static volatile int panicking;
 
@@ -67,6 +68,7 @@ void panic_stop_others(void)
 	if (__sync_lock_test_and_set(&panicking, 1))
 		for (;;)
 			hlt();
+	stat_dump_close_for_panic(500);   /* another CPU's dump ends whole */
 	console_panicking = 1;
 	smp_stop_others();
 }

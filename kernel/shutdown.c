@@ -4,7 +4,9 @@
  * (kinit, run.c) and init's exit (proc.c), and they can meet: init exits
  * and starts printing its trace, which takes a while, run=S comes due and
  * kinit powers off in the middle of it.  So the record is written once, by
- * whoever comes first, and a later caller waits for the power-off.
+ * whoever comes first, and a later caller waits for the power-off.  The
+ * final dump is the record's last (stat_dump_final): a periodic dump under
+ * way on another CPU ends first, and none starts after it.
  */
 #include "shutdown.h"
 #include "diag/statdump.h"
@@ -28,7 +30,7 @@ void shutdown_with_record(const char *closing)
 		for (;;)
 			sleep_ms(1000);         /* the first caller is still printing */
 	clock_check_report();
-	stat_dump();
+	stat_dump_final();               /* after any dump under way */
 	if (trace_on)
 		trace_dump();
 	if (closing)

@@ -42,6 +42,7 @@ static const struct key keys[] = {
 	{ "apic",        CHOICE,    OFF(apic), 0, 8, "auto x2 xapic" },
 	{ "reboot",      INT,       OFF(reboot), 0, 1, 0 },
 	{ "busyhost",    INT,       OFF(busyhost), 0, 1, 0 },
+	{ "dumpdelay",   INT,       OFF(dumpdelay), 0, 1000, 0 },
 	{ "smp",         CHOICE,    OFF(smp), 0, 4, "on off" },
 	{ "smpboot",     CHOICE,    OFF(smpboot), 0, 12, "parallel serial silent1" },
 	{ "panel",       CHOICE,    OFF(panel), 0, 8, "screen serial" },

@@ -35,6 +35,7 @@ struct boot_args {
 	char apic[8];            /* auto | x2 | xapic: the local APIC's interface */
 	int reboot;              /* a healthy end restarts the machine, not off */
 	int busyhost;            /* act out a busy host: late ticks, stalls (docs/time.md) */
+	int dumpdelay;           /* ms a stat dump waits after its cpu rows (a test's fault) */
 	char smp[4];             /* "off": 1 CPU with the 8259 PIC, no APIC */
 	char smpboot[12];        /* parallel | serial | silent1: how the APs start */
 	char panel[8];           /* "serial": the `v` panel's rows also go to serial (tests) */

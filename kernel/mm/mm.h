@@ -8,7 +8,10 @@
  *   stack          [USER_TOP - STACK_MAX, USER_TOP): zero pages on touch
  * fork shares every page copy-on-write (frame reference counts in pmm.c);
  * the first write to a shared page copies it (mm_handle_fault).
- * Lock: an mm belongs to one task (no threads), which alone changes it.
+ * Lock: an mm belongs to one task (no threads), which alone changes it;
+ * the frames it shares are counted under pmm_lock (pmm.c).  Only the CPU
+ * running that task holds its TLB entries (every switch away loads
+ * another CR3), so a local flush is the whole shootdown.
  */
 #ifndef NICKEL_MM_H
 #define NICKEL_MM_H

@@ -186,6 +186,26 @@ unsigned pmm_refcount(uint32_t pa)
 	return refs[pa / PAGE_SIZE];
 }
 
+/* pmm_lock held: drop one user of frame f, freeing it with its last user;
+ * -1 (and nothing changed) when nobody allocated it. */
+static int unref_locked(unsigned f)
+{
+	if (f >= nr_frames || !used(f) || owner[f] == PMM_NOBODY)
+		return -1;
+	if (--refs[f] > 0)
+		return 0;
+	owned[owner[f]]--;
+	owner[f] = PMM_NOBODY;
+	set_free(f);
+	nr_free++;
+	return 0;
+}
+
+static void bad_free(uint32_t pa)
+{
+	printk("nickel: pmm: free of a frame nobody allocated 0x%x\n", pa);
+}
+
 /* Drop one user of each frame; a frame is free when its last user goes. */
 void pmm_free_contig(uint32_t pa, unsigned n)
 {
@@ -193,20 +213,43 @@ void pmm_free_contig(uint32_t pa, unsigned n)
 	unsigned f = pa / PAGE_SIZE, k;
 
 	for (k = 0; k < n; k++) {
-		if (f + k >= nr_frames || !used(f + k) || owner[f + k] == PMM_NOBODY) {
+		if (unref_locked(f + k) != 0) {
 			spin_unlock_irqrestore(&pmm_lock, fl);
-			printk("nickel: pmm: free of a frame nobody allocated 0x%x\n",
-			       (f + k) * PAGE_SIZE);
+			bad_free((f + k) * PAGE_SIZE);
 			return;
 		}
-		if (--refs[f + k] > 0)
-			continue;
-		owned[owner[f + k]]--;
-		owner[f + k] = PMM_NOBODY;
-		set_free(f + k);
-		nr_free++;
 	}
 	spin_unlock_irqrestore(&pmm_lock, fl);
+}
+
+/*
+ * The frames that n page-table entries (or page-directory entries) point
+ * to, present entries only: one lock round for a group of them, as fork
+ * shares and exit drops a page table's pages (mm.c).
+ */
+void pmm_ref_ptes(const uint32_t *pte, unsigned n)
+{
+	unsigned long fl = spin_lock_irqsave(&pmm_lock);
+	unsigned k;
+
+	for (k = 0; k < n; k++)
+		if (pte[k] & PTE_PRESENT)
+			refs[pte[k] / PAGE_SIZE]++;
+	spin_unlock_irqrestore(&pmm_lock, fl);
+}
+
+void pmm_unref_ptes(const uint32_t *pte, unsigned n)
+{
+	unsigned long fl = spin_lock_irqsave(&pmm_lock);
+	uint32_t bad = 0;
+	unsigned k;
+
+	for (k = 0; k < n; k++)
+		if ((pte[k] & PTE_PRESENT) && unref_locked(pte[k] / PAGE_SIZE) != 0)
+			bad = pte[k] & ~0xFFFu;
+	spin_unlock_irqrestore(&pmm_lock, fl);
+	if (bad)
+		bad_free(bad);
 }
 
 void pmm_free(uint32_t pa)

@@ -27,6 +27,10 @@ void pmm_free(uint32_t pa);             /* drops one reference */
 void pmm_ref(uint32_t pa);              /* one more (copy on write) */
 unsigned pmm_refcount(uint32_t pa);
 void pmm_free_contig(uint32_t pa, unsigned n);
+/* pmm_ref / pmm_free for the frame of each present entry of n page-table
+ * (or page-directory) entries, under one lock round. */
+void pmm_ref_ptes(const uint32_t *pte, unsigned n);
+void pmm_unref_ptes(const uint32_t *pte, unsigned n);
 unsigned pmm_free_pages(void);
 unsigned pmm_total_pages(void);
 /* The same, charging the frames to `o` (pmm_alloc* charge PMM_OTHER). */

@@ -48,6 +48,17 @@ def all_usertests_passed(log):
     return []
 
 
+def cow_tests_passed(log):
+    """usertests only=cow: all 7 copy-on-write cases ran and passed."""
+    passed = set(re.findall(r"^PASS usertests:(cow\w*)", log, re.M))
+    failed = re.findall(r"^FAIL usertests:.*$", log, re.M)
+    if failed:
+        return failed[:5]
+    if len(passed) != 7:
+        return ["%d copy-on-write tests passed, expected 7: %s" % (len(passed), sorted(passed))]
+    return []
+
+
 BAD_MODULES = make_bad_modules()
 
 SCENARIOS = [
@@ -56,6 +67,14 @@ SCENARIOS = [
              expect=[r"usertests: \d+ passed, 0 failed",
                      r"nickel: init exited status=0"],
              verify=all_usertests_passed, timeout=150),
+    # The same copy-on-write cases where parent and child can run on two
+    # CPUs at once (the balancer spreads them).  (The page count stays on 1
+    # CPU: there how many children live at once, and so how far the kernel
+    # heap grows, is the same every round.)
+    Scenario("ring3-cow-tests-on-4-cpus", args="init=usertests check=1 -- only=cow",
+             smp=4, mem=64, modules=[elf("usertests")],
+             expect=[r"usertests: \d+ passed, 0 failed", r"nickel: init exited status=0"],
+             verify=cow_tests_passed, timeout=150),
     Scenario("ring3-fork-until-eagain-then-reaped",
              args="init=usertests max_tasks=40 -- only=fork forkbomb=1",
              mem=64, modules=[elf("usertests")],

@@ -309,6 +309,204 @@ static int t_cow(void)
 	return 0;
 }
 
+/* ---- copy on write, one case each: who writes, exec, fork of a fork, munmap,
+ * and the kernel writing into a shared page (read from a pipe) -------------- */
+#define COW_PAGES 4
+static char cow_area[COW_PAGES * 4096] __attribute__((aligned(4096)));
+static const char *argv0;
+
+/* The first byte of buf[0..n) that is not c: its index, or -1. */
+static long first_not(const volatile char *buf, long n, char c)
+{
+	for (long i = 0; i < n; i++)
+		if (buf[i] != c)
+			return i;
+	return -1;
+}
+
+static int cow_child_writes_child(void)
+{
+	if (first_not(cow_area, sizeof cow_area, 'p') >= 0)
+		return 1;                          /* not the parent's pages */
+	memset(cow_area, 'c', sizeof cow_area);
+	return first_not(cow_area, sizeof cow_area, 'c') >= 0 ? 2 : 0;
+}
+
+static int t_cow_child_writes(void)
+{
+	memset(cow_area, 'p', sizeof cow_area);
+	int st = child_status(cow_child_writes_child);
+	if (st == -1)
+		return -1;                         /* why[] says */
+	FAILIF(!WIFEXITED(st) || WEXITSTATUS(st) != 0,
+	       "child %s (1: did not see the parent's bytes, 2: lost its own writes)",
+	       status_str(st));
+	long bad = first_not(cow_area, sizeof cow_area, 'p');
+	FAILIF(bad >= 0, "parent's byte %ld is '%c' after the child wrote: want 'p'",
+	       bad, cow_area[bad]);
+	return 0;
+}
+
+static int t_cow_parent_writes(void)
+{
+	int go[2], st;
+	char c;
+
+	memset(cow_area, 'p', sizeof cow_area);
+	FAILIF(sys_pipe(go) < 0, "pipe");
+	long pid = sys_fork();
+	FAILIF(pid < 0, "fork: %ld", pid);
+	if (pid == 0) {                            /* looks after the parent wrote */
+		if (sys_read(go[0], &c, 1) != 1)
+			sys_exit_group(2);
+		sys_exit_group(first_not(cow_area, sizeof cow_area, 'p') >= 0 ? 1 : 0);
+	}
+	memset(cow_area, 'P', sizeof cow_area);
+	sys_write(go[1], "g", 1);
+	FAILIF(sys_waitpid((int)pid, &st, 0) != pid, "waitpid");
+	sys_close(go[0]);
+	sys_close(go[1]);
+	FAILIF(!WIFEXITED(st) || WEXITSTATUS(st) != 0,
+	       "child %s (1: saw the parent's writes, 2: pipe)", status_str(st));
+	FAILIF(first_not(cow_area, sizeof cow_area, 'P') >= 0, "parent lost its writes");
+	return 0;
+}
+
+/* exec after fork: the new program has its own fresh pages (the marker's
+ * initial value), and the parent's pages are untouched by either. */
+static int cow_exec_marker = 11;
+
+static int cowexec_main(void)
+{
+	return cow_exec_marker == 11 && first_not(cow_area, sizeof cow_area, 0) < 0 ? 0 : 3;
+}
+
+static int t_cow_exec_after_fork(void)
+{
+	int st;
+
+	cow_exec_marker = 99;
+	memset(cow_area, 'p', sizeof cow_area);
+	long pid = sys_fork();
+	FAILIF(pid < 0, "fork: %ld", pid);
+	if (pid == 0) {
+		char *args[] = { (char *)argv0, "cowexec=1", 0 };
+		cow_area[0] = 'c';                 /* one page copied, then all dropped */
+		sys_execve(argv0, args, args + 2);
+		sys_exit_group(4);
+	}
+	cow_area[4096] = 'P';
+	FAILIF(sys_waitpid((int)pid, &st, 0) != pid, "waitpid");
+	/* qemu-i386 on a Linux host cannot execve an i386 ELF (no binfmt):
+	 * there only the fork half is checked. */
+	FAILIF(!WIFEXITED(st) || (WEXITSTATUS(st) != 0 && !(on_linux && WEXITSTATUS(st) == 4)),
+	       "exec'd child %s (3: saw old pages, 4: execve failed)", status_str(st));
+	FAILIF(cow_exec_marker != 99 || cow_area[0] != 'p' || cow_area[4096] != 'P',
+	       "parent's pages changed: marker %d, bytes '%c' '%c'", cow_exec_marker,
+	       cow_area[0], cow_area[4096]);
+	return 0;
+}
+
+/* Three sharers of one page: the grandchild writes, then the child, then
+ * the parent; each sees only its own write. */
+static int grandchild_writes(void)
+{
+	cow_area[100] = 'g';
+	return cow_area[100] == 'g' && cow_area[0] == 'p' ? 0 : 1;
+}
+
+static int child_forks_again(void)
+{
+	int st = child_status(grandchild_writes);
+	if (st == -1 || !WIFEXITED(st) || WEXITSTATUS(st) != 0)
+		return 1;
+	if (cow_area[100] != 'p')
+		return 2;                          /* the grandchild's write leaked */
+	cow_area[100] = 'c';
+	return cow_area[100] == 'c' ? 0 : 3;
+}
+
+static int t_cow_fork_of_fork(void)
+{
+	memset(cow_area, 'p', sizeof cow_area);
+	int st = child_status(child_forks_again);
+	if (st == -1)
+		return -1;                         /* why[] says */
+	FAILIF(!WIFEXITED(st) || WEXITSTATUS(st) != 0, "child %s (1: grandchild failed, "
+	       "2: child saw the grandchild's write, 3: child's write lost)", status_str(st));
+	FAILIF(cow_area[100] != 'p', "parent's byte is '%c': a descendant's write leaked",
+	       cow_area[100]);
+	cow_area[100] = 'P';
+	FAILIF(cow_area[100] != 'P', "parent's own write lost");
+	return 0;
+}
+
+/* munmap after fork: unmapping in one process leaves the other's pages. */
+static char *cow_map;
+
+static int child_unmaps_half(void)
+{
+	if (sys_munmap(cow_map, 2 * 4096) != 0)
+		return 1;
+	if (first_not(cow_map + 2 * 4096, 2 * 4096, 'm') >= 0)
+		return 2;
+	memset(cow_map + 2 * 4096, 'c', 2 * 4096);
+	return sys_munmap(cow_map + 2 * 4096, 2 * 4096) != 0 ? 3 : 0;
+}
+
+static int t_cow_munmap_after_fork(void)
+{
+	cow_map = (char *)sys_mmap(0, 4 * 4096, 3, 0x22, -1, 0);   /* RW, PRIVATE|ANON */
+	FAILIF((unsigned long)cow_map >= -4096UL, "mmap: %ld", (long)cow_map);
+	memset(cow_map, 'm', 4 * 4096);
+	int st = child_status(child_unmaps_half);
+	if (st == -1)
+		return -1;                         /* why[] says */
+	FAILIF(!WIFEXITED(st) || WEXITSTATUS(st) != 0, "child %s (1: munmap failed, "
+	       "2: kept half changed, 3: second munmap failed)", status_str(st));
+	long bad = first_not(cow_map, 4 * 4096, 'm');
+	FAILIF(bad >= 0, "parent's mapped byte %ld is '%c' after the child's munmap",
+	       bad, cow_map[bad]);
+	memset(cow_map, 'P', 4 * 4096);            /* pages now only the parent's */
+	FAILIF(sys_munmap(cow_map, 4 * 4096) != 0, "parent's munmap");
+	return 0;
+}
+
+/* The kernel writes into a shared page: read() from a pipe into it (across
+ * a page boundary) must copy the page first, in the reader only. */
+static int t_cow_pipe_read_into_shared_page(void)
+{
+	int data[2], go[2], st;
+	char c, *at = cow_area + 4096 - 3;         /* 3 bytes in one page, 5 in the next */
+
+	memset(cow_area, 'p', sizeof cow_area);
+	FAILIF(sys_pipe(data) < 0 || sys_pipe(go) < 0, "pipe");
+	long pid = sys_fork();
+	FAILIF(pid < 0, "fork: %ld", pid);
+	if (pid == 0) {
+		int bad = 0;
+		if (sys_read(go[0], &c, 1) != 1)
+			sys_exit_group(8);
+		if (first_not(cow_area, sizeof cow_area, 'p') >= 0)
+			bad |= 1;                  /* the parent's read() reached us */
+		if (sys_read(data[0], at, 8) != 8 || memcmp(at, "childrd!", 8) != 0)
+			bad |= 2;
+		sys_exit_group(bad);
+	}
+	FAILIF(sys_write(data[1], "parentrd", 8) != 8, "write");
+	FAILIF(sys_read(data[0], at, 8) != 8, "read into the shared page");
+	FAILIF(memcmp(at, "parentrd", 8) != 0, "read() into a shared page did not land");
+	sys_write(go[1], "g", 1);
+	sys_write(data[1], "childrd!", 8);
+	FAILIF(sys_waitpid((int)pid, &st, 0) != pid, "waitpid");
+	sys_close(data[0]); sys_close(data[1]); sys_close(go[0]); sys_close(go[1]);
+	FAILIF(!WIFEXITED(st) || WEXITSTATUS(st) != 0,
+	       "child %s (1: saw the parent's read(), 2: its own read() did not land)",
+	       status_str(st));
+	FAILIF(memcmp(at, "parentrd", 8) != 0, "parent's bytes changed by the child's read()");
+	return 0;
+}
+
 /* ---- pipes ------------------------------------------------------------------ */
 static int t_pipe_pingpong(void)
 {
@@ -851,6 +1049,9 @@ static int t_forkbomb(void)
 
 int main(int argc, char **argv)
 {
+	argv0 = argv[0];
+	if (nk_arg(argc, argv, "cowexec"))
+		return cowexec_main();             /* cow_exec_after_fork's child */
 	only = nk_arg(argc, argv, "only");
 	const char *fm = nk_arg(argc, argv, "forkmax");
 	if (fm)
@@ -870,6 +1071,12 @@ int main(int argc, char **argv)
 	run("getpid", t_getpid);
 	run("getppid_orphan", t_getppid_orphan);
 	run("cow", t_cow);
+	run("cow_child_writes", t_cow_child_writes);
+	run("cow_parent_writes", t_cow_parent_writes);
+	run("cow_exec_after_fork", t_cow_exec_after_fork);
+	run("cow_fork_of_fork", t_cow_fork_of_fork);
+	run("cow_munmap_after_fork", t_cow_munmap_after_fork);
+	run("cow_pipe_read_into_shared_page", t_cow_pipe_read_into_shared_page);
 	run("pipe_pingpong", t_pipe_pingpong);
 	run("pipe_eof", t_pipe_eof);
 	run("pipe_big", t_pipe_big);
