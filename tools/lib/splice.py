@@ -15,8 +15,8 @@ pattern over lines:
 
 Those parts are checked (tools/lib/coderules.py) and spliced into the
 pristine file: each lab function in place of the handout's, the added
-parts just before the first lab function (after prototypes of the lab's
-functions, so a helper may call any of them), each under a `#line`
+parts just before the first lab function (after prototypes of the file's
+static functions, so a helper may call any of them), each under a `#line`
 naming the student's line, so the compiler's errors do too.  Anything
 else in the file (an #include, a changed handout function, a global
 variable) is not taken; the report says from which line the file
@@ -134,12 +134,17 @@ class Pristine:
         self.toks = parsed.tokens
         self.parts = parts_of(parsed, self.toks)
         self.funcs = {}
+        self.prototypes = b""       # of every static function: a helper may call any
         for p in self.parts:
             for c in p.cursors:
-                if c.spelling in funcs and c.kind.name == "FUNCTION_DECL" and c.is_definition():
-                    body = [k for k in c.get_children() if k.kind.name == "COMPOUND_STMT"][0]
-                    self.funcs[c.spelling] = (p, c.type.spelling, c.storage_class.name,
-                                              self.data[p.start:body.extent.start.offset])
+                if c.kind.name != "FUNCTION_DECL" or not c.is_definition():
+                    continue
+                body = [k for k in c.get_children() if k.kind.name == "COMPOUND_STMT"][0]
+                head = self.data[p.start:body.extent.start.offset]
+                if c.storage_class.name == "STATIC":
+                    self.prototypes += head.rstrip() + b";\n"
+                if c.spelling in funcs:
+                    self.funcs[c.spelling] = (p, c.type.spelling, c.storage_class.name, head)
         missing = [f for f in funcs if f not in self.funcs]
         if missing:
             raise ValueError("the handout has no function %s" % ", ".join(missing))
@@ -271,8 +276,7 @@ def build(pristine, data, live, source, marks):
         func = next((f for f, h in pristine.funcs.items() if h[0] is ppart), None)
         if ppart.start == first and added:
             out.extend(pristine.data[pos:ppart.start])
-            out.extend(b"\n" + b"".join(h[3].rstrip() + b";\n"
-                                        for h in pristine.funcs.values()))
+            out.extend(b"\n" + pristine.prototypes)
             for p in added:
                 student(p)
             pos = ppart.start
