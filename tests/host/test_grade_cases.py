@@ -339,24 +339,27 @@ def machine_cases(lab, pristine, rows):
     result("machine:%s:the-stub-passes" % lab, "refused: %s" % said if said else None)
 
 
-def main():
+def size_case(lab, pristine, rows):
+    """A file over splice.MAX_BYTES is not read: every lab function refused."""
+    from lib import splice
+    taken = splice.take(pristine.data.decode() + "/*" + "x" * splice.MAX_BYTES + "*/\n",
+                        pristine, SOURCE)
+    rules = {r.rule for r in taken.refused.values()}
+    rows.append(("file-too-large", lab, "; ".join(sorted(rules))))
+    result("cheat:%s:file-too-large" % lab, None if rules == {"file too large"} and
+           len(taken.refused) == len(LABS[lab][0]) else "got %s" % taken.refused)
+
+
+def run_cases(work, prefix):
+    """work(tmp, rows) in a scratch directory, then the table of rows;
+    nothing in a student's tree.  The exit status."""
     if not os.path.isfile(os.path.join(ROOT, "labs", "wakeup", "handout.py")):
-        print("PASS grade-cases:student-tree (nothing to grade in a handout)")
+        print("PASS %s:student-tree (nothing to grade in a handout)" % prefix)
         return 0
-    tmp = tempfile.mkdtemp(prefix="grade-cases-")
+    tmp = tempfile.mkdtemp(prefix=prefix + "-")
     rows = []
     try:
-        with open(os.path.join(ROOT, SOURCE), "rb") as f:
-            teacher = f.read()
-        for lab, (funcs, target) in LABS.items():
-            handout, pristine = setup(lab, tmp)
-            path = pristine.path
-            for name, transform in HONEST:
-                judge_honest(lab, name, transform(teacher, funcs, path), pristine, rows)
-            for name in sorted(RULES):
-                judge_cheat(lab, name, cheat_text(pristine.data, name, target, path),
-                            pristine, rows)
-            machine_cases(lab, pristine, rows)
+        work(tmp, rows)
         print("%-40s %-7s %s" % ("case", "lab", "result"))
         for case, lab, what in rows:
             print("%-40s %-7s %s" % (case, lab, what[:150]))
@@ -365,5 +368,20 @@ def main():
     return report.status()
 
 
+def all_cases(tmp, rows):
+    with open(os.path.join(ROOT, SOURCE), "rb") as f:
+        teacher = f.read()
+    for lab, (funcs, target) in LABS.items():
+        _, pristine = setup(lab, tmp)
+        path = pristine.path
+        for name, transform in HONEST:
+            judge_honest(lab, name, transform(teacher, funcs, path), pristine, rows)
+        for name in sorted(RULES):
+            judge_cheat(lab, name, cheat_text(pristine.data, name, target, path),
+                        pristine, rows)
+        machine_cases(lab, pristine, rows)
+        size_case(lab, pristine, rows)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_cases(all_cases, "grade-cases"))

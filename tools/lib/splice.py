@@ -33,6 +33,7 @@ import subprocess
 from lib import coderules, cparse
 
 Refused = coderules.Refused
+MAX_BYTES = 2 << 20  # a source file larger than this is not read (2 MiB)
 ROUNDS = 6          # parse, refuse, parse again: a refusal can only shrink the parts
 
 
@@ -197,6 +198,11 @@ def take(student_text, pristine, source):
     rules, spliced into the pristine file (a Pristine)."""
     data = student_text.encode("utf-8", "replace")
     path = pristine.path
+    if len(data) > MAX_BYTES:
+        why = Refused("the file has %d bytes; the grader reads at most %d" % (len(data),
+                                                                            MAX_BYTES),
+                      rule="file too large", file=source)
+        return Taken(pristine.data.decode(), {f: why for f in pristine.funcs}, [], None, [])
     toks = cparse.tokens(data, path)
     parsed = cparse.Parsed(neutralized(data, toks, pristine.directives), path, pristine.root)
     refused, taken = {}, []
