@@ -288,7 +288,6 @@ def check_toolchain(pristine):
 
 def object_rules(obj, pristine):
     """[why] a compiled object is refused (empty: taken)."""
-    from lib import splice
     problems = []
     for func, op, args in instructions(obj):
         if op.startswith(("rep", "lock")) and args:
@@ -296,9 +295,20 @@ def object_rules(obj, pristine):
         if PRIVILEGED.match(op) or (op.startswith("mov") and re.search(r"%[cd]r\d", args)):
             problems.append("the compiled code of %s holds `%s`, a system call or "
                             "privileged instruction" % (func, (op + " " + args).strip()))
-    extra = sorted(s for s in splice.undefined_symbols(obj)
+    extra = sorted(s for s in undefined_symbols(obj)
                    if s not in pristine.declared and not LIBGCC.match(s))
     if extra:
         problems.append("the compiled code uses %s, which the lab's files do not declare"
                         % ", ".join("`%s`" % s for s in extra))
     return problems[:3]
+
+
+def undefined_symbols(obj):
+    """The symbols an object file needs from elsewhere (nm -u)."""
+    p = subprocess.run(["nm", "-u", obj], capture_output=True, text=True, check=True)
+    return {line.split()[-1] for line in p.stdout.splitlines() if line.strip()}
+
+
+def extra_symbols(student_obj, teacher_obj):
+    """What the student's object calls that the teacher's does not."""
+    return sorted(undefined_symbols(student_obj) - undefined_symbols(teacher_obj))

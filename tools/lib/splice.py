@@ -28,7 +28,6 @@ function then keeps its stub), each refusal naming the rule, the line
 and the token.
 """
 import os
-import subprocess
 
 from lib import coderules, cparse
 
@@ -310,16 +309,3 @@ def outside_change(toks, taken, pristine):
         if n >= len(theirs) or t.text != theirs[n]:
             return t.start
     return None if len(mine) == len(theirs) else (mine[-1].start if mine else 0)
-
-
-# ---- the compiled object ---------------------------------------------------
-
-def undefined_symbols(obj):
-    """The symbols an object file needs from elsewhere (nm -u)."""
-    p = subprocess.run(["nm", "-u", obj], capture_output=True, text=True, check=True)
-    return {line.split()[-1] for line in p.stdout.splitlines() if line.strip()}
-
-
-def extra_symbols(student_obj, teacher_obj):
-    """What the student's object calls that the teacher's does not."""
-    return sorted(undefined_symbols(student_obj) - undefined_symbols(teacher_obj))
