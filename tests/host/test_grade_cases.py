@@ -11,8 +11,9 @@ For labs `wakeup` and `time`, in a few seconds, without grading:
     parameter, enums (anonymous too), a static const and a struct,
     statement expressions and compound literals, digraphs, a trigraph in
     a comment, a line splice inside a name, CRLF, a BOM, the body on one
-    line, unrelated edits.  Each is taken whole (no refusal, no part left
-    out) and the spliced file compiles as the kernel builds it;
+    line, an old try kept under `#if 0`, unrelated edits.  Each is taken
+    whole (no refusal, no part left out) and the spliced file compiles as
+    the kernel builds it;
   * cheats (tests/host/grade_cases/*.c, edits of the handout's stub):
     each is refused with the expected rule and a line, or its code is
     left out (then the lab function is the stub), so it cannot score more
@@ -194,6 +195,12 @@ def splice_name(data, f):
     return edit(data, t.start + 2, t.start + 2, b"\\\n")
 
 
+def if0_old_try(data, f):
+    """An old try kept after the function under `#if 0`."""
+    return edit(data, f.end, f.end, b"\n\n#if 0\n" + data[f.start:f.lbrace] +
+                b"{\n#ifdef X\n\t/* old */\n#endif\n}\n#endif\n")
+
+
 def one_line(data, f):
     text = b" ".join(t.text.encode() for t in f.toks if t.kind != "COMMENT")
     return edit(data, f.start, f.end, text)
@@ -217,6 +224,7 @@ HONEST = [
     ("trigraph-in-comment", per_func(trigraph_comment)),
     ("line-splice-in-a-name", per_func(splice_name)),
     ("one-line-body", per_func(one_line)),
+    ("old-try-under-if-0", per_func(if0_old_try)),
     ("crlf", whole(lambda d: d.replace(b"\n", b"\r\n"))),
     ("utf8-bom", whole(lambda d: b"\xef\xbb\xbf" + d)),
     ("unrelated-comment-edits", whole(lambda d: b"/* my notes: \xc3\xa9t\xc3\xa9 */\n\n" + d)),
@@ -236,7 +244,7 @@ RULES = {
     "code_as_function": "function pointer cast", "macro_from_outside": "name",
     "include_at_top": None, "helper_not_static": "helper not static",
     "goto": "goto", "typedef": "typedef", "mutable_global": "file-scope variable",
-    "signature_changed": "signature",
+    "signature_changed": "signature", "two_definitions": "two definitions",
 }
 
 
@@ -251,12 +259,16 @@ def cheat_text(stub, name, target, path):
         elif line.startswith("//file"):
             cur = top
         elif line.startswith("//unstatic"):
-            whole_fn.append(None)
+            whole_fn.append("unstatic")
+        elif line.startswith("//twice"):
+            whole_fn.append("twice")
         elif not line.startswith("//"):
             cur.append(line)
     f = Func(stub, target, path)
     data = stub
-    if whole_fn:            # the handout's function without its `static`
+    if whole_fn == ["twice"]:
+        data = edit(data, f.end, f.end, b"\n\n" + data[f.start:f.end])
+    elif whole_fn:          # the handout's function without its `static`
         data = edit(data, f.start, f.start + len(b"static "), b"")
     elif body:
         data = edit(data, f.lbrace + 1, f.lbrace + 1, b"\n" + "".join(body).encode())
@@ -285,7 +297,7 @@ def judge_honest(lab, name, text, pristine, rows):
                                               taken.dropped)
     elif sorted(w for w, _ in taken.parts if w in funcs) != sorted(funcs):
         problem = "taken %s, expected every lab function" % taken.parts
-    elif taken.ignored and name not in ("comment-naming-the-function",):
+    elif taken.ignored and name not in ("old-try-under-if-0",):
         problem = "reported a change outside from line %d" % taken.ignored
     else:
         with tempfile.TemporaryDirectory() as d:

@@ -159,12 +159,10 @@ class Pristine:
                            if line.strip().startswith(b"#")}
 
 
-def neutralized(data, toks, keep):
-    """data with every preprocessor directive blanked (spaces, newlines
-    kept, so offsets and lines stay), but those of the handout (keep): the
-    parse that finds the parts then opens no file of the student's
-    choosing and expands no macro of theirs."""
-    out = bytearray(data)
+def directives(data, toks):
+    """[(start, end, words)] of the file's preprocessor directives: from
+    the `#` (any spelling) to the end of its line, splices followed."""
+    found = []
     for t in toks:
         if t.kind == "PUNCTUATION" and t.text in cparse.HASH:
             end = t.start
@@ -172,12 +170,40 @@ def neutralized(data, toks, keep):
                                        data[end - 1:end] == b"\\" or
                                        data[end - 2:end] == b"\\\r"):
                 end += 1
-            first = data.rfind(b"\n", 0, t.start) + 1
-            if data[first:end].strip() in keep:
-                continue
-            for i in range(t.start, end):
-                if out[i] not in (0x0a, 0x0d):
-                    out[i] = 0x20
+            words = [w.text for w in toks if t.end <= w.start < end and w.kind != "COMMENT"]
+            found.append((t.start, end, words))
+    return found
+
+
+def neutralized(data, toks, keep):
+    """data with every preprocessor directive blanked (spaces, newlines
+    kept, so offsets and lines stay), but those of the handout (keep), and
+    the code under an `#if 0` blanked too: the parse that finds the parts
+    then opens no file of the student's choosing, expands no macro of
+    theirs, and does not take a version they set aside."""
+    out = bytearray(data)
+
+    def blank(a, b):
+        for i in range(a, b):
+            if out[i] not in (0x0a, 0x0d):
+                out[i] = 0x20
+    skipping, depth = None, 0
+    for start, end, words in directives(data, toks):
+        first = data.rfind(b"\n", 0, start) + 1
+        if skipping is None and data[first:end].strip() in keep:
+            continue
+        blank(start, end)
+        head = words[0] if words else ""
+        if skipping is None:
+            if words[:2] == ["if", "0"]:
+                skipping, depth = end, 0
+        elif head in ("if", "ifdef", "ifndef"):
+            depth += 1
+        elif head == "endif" and depth:
+            depth -= 1
+        elif head in ("endif", "else", "elif") and depth == 0:
+            blank(skipping, start)
+            skipping = None
     return bytes(out)
 
 
@@ -210,6 +236,14 @@ def take(student_text, pristine, source):
         if why is None:
             taken.append(part)
     found = {p.func for p in taken if p.func}
+    for f in found:
+        same = [p for p in taken if p.func == f]
+        for p in same[1:]:
+            p.refused = Refused("a second definition of %s (the first at line %d)"
+                                % (f, cparse.line_of(data, same[0].start)),
+                                rule="two definitions")
+        if len(same) > 1:
+            same[0].refused = same[1].refused
     for f in pristine.funcs:
         if f not in found:
             refused[f] = Refused("no function %s in the file (a definition with its body)" % f,
