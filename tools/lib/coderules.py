@@ -78,7 +78,7 @@ class Refused(Exception):
 def token_rules(toks, start, end):
     """Refused at the first token in [start, end) that breaks a rule, or
     None.  Its line is filled in by the caller's place()."""
-    mine = [t for t in toks if start <= t.start < end and t.kind != "COMMENT"]
+    mine = toks.between(start, end)
     for i, t in enumerate(mine):
         why = token_rule(t, mine[i + 1:i + 3])
         if why:
@@ -116,11 +116,11 @@ def parse_rules(check, where, root, data, source, dropped):
     where = [(start, end, part)] their ranges in it.  Refuses (sets
     part.refused) each part that does not compile, breaks a rule, or uses
     a refused part; True when it refused one (the caller splices again)."""
+    spans = cparse.Spans((a, b) for a, b, _ in where)   # where is in order
+
     def part_at(offset):
-        for a, b, p in where:
-            if offset is not None and a <= offset < b:
-                return a, p
-        return None, None
+        i = None if offset is None else spans.index(offset)
+        return (None, None) if i is None else (where[i][0], where[i][2])
 
     def refuse(part, offset, reason, rule):
         if part.refused is None:

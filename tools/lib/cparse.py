@@ -20,7 +20,10 @@ Files are parsed with the flags of the kernel build of the file
 that gcc accepts there parses here too, and nothing outside the tree and
 the compiler's freestanding headers (stdint.h, stddef.h, ...) is visible.
 """
+import bisect
+import functools
 import os
+import re
 import sys
 
 try:
@@ -58,9 +61,43 @@ class Token:
         return "Token(%s %r @%d)" % (self.kind, self.text, self.start)
 
 
+class Tokens(list):
+    """A file's tokens in order, found by offset in log time (a 1 MiB
+    file of tens of thousands of declarations stays linear)."""
+
+    def __init__(self, toks):
+        list.__init__(self, toks)
+        self.starts = [t.start for t in toks]
+
+    def between(self, a, b):
+        """The tokens that start in [a, b), comments left out."""
+        lo, hi = bisect.bisect_left(self.starts, a), bisect.bisect_left(self.starts, b)
+        return [t for t in self[lo:hi] if t.kind != "COMMENT"]
+
+    def next_after(self, a):
+        """The first token (not a comment) that starts at a or later, or None."""
+        for i in range(bisect.bisect_left(self.starts, a), len(self)):
+            if self[i].kind != "COMMENT":
+                return self[i]
+        return None
+
+
 def _tokens(tu):
-    return [Token(t.kind.name, t.spelling, t.extent.start.offset, t.extent.end.offset)
-            for t in tu.get_tokens(extent=tu.cursor.extent)]
+    return Tokens([Token(t.kind.name, t.spelling, t.extent.start.offset, t.extent.end.offset)
+                   for t in tu.get_tokens(extent=tu.cursor.extent)])
+
+
+class Spans:
+    """Sorted, disjoint [start, end) ranges: which one holds an offset."""
+
+    def __init__(self, spans):
+        self.spans = sorted(spans)
+        self.starts = [a for a, _ in self.spans]
+
+    def index(self, offset):
+        """The index of the range that holds offset, or None."""
+        i = bisect.bisect_right(self.starts, offset) - 1
+        return i if i >= 0 and offset < self.spans[i][1] else None
 
 
 def tokens(data, path):
@@ -102,9 +139,14 @@ def walk(cursor):
         yield from walk(child)
 
 
+@functools.lru_cache(maxsize=8)
+def _newlines(data):
+    return [m.start() for m in re.finditer(b"\n", data)]
+
+
 def line_of(data, offset):
     """The 1-based line of a byte offset (a CR-LF file counts its LFs)."""
-    return data.count(b"\n", 0, offset) + 1
+    return bisect.bisect_left(_newlines(data), offset) + 1
 
 
 def compiler_header(path):

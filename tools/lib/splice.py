@@ -32,7 +32,7 @@ import os
 from lib import coderules, cparse
 
 Refused = coderules.Refused
-MAX_BYTES = 2 << 20  # a source file larger than this is not read (2 MiB)
+MAX_BYTES = 1 << 20  # a source file larger than this is not read (1 MiB)
 ROUNDS = 6          # parse, refuse, parse again: a refusal can only shrink the parts
 
 
@@ -59,9 +59,9 @@ def parts_of(parsed, toks):
     for c in parsed.top_level():
         start, end = c.extent.start.offset, c.extent.end.offset
         if not (c.kind.name == "FUNCTION_DECL" and c.is_definition()):
-            after = [t for t in toks if t.start >= end and t.kind != "COMMENT"][:1]
-            if after and after[0].text == ";":
-                end = after[0].end
+            after = toks.next_after(end)
+            if after is not None and after.text == ";":
+                end = after.end
         if parts and start < parts[-1].end:
             parts[-1].end = max(parts[-1].end, end)
             parts[-1].cursors.append(c)
@@ -72,7 +72,7 @@ def parts_of(parsed, toks):
 
 
 def spellings(toks, start, end):
-    return tuple(t.text for t in toks if start <= t.start < end and t.kind != "COMMENT")
+    return tuple(t.text for t in toks.between(start, end))
 
 
 def classify(part, funcs, pristine, pristine_texts, toks):
@@ -170,7 +170,7 @@ def directives(data, toks):
                                        data[end - 1:end] == b"\\" or
                                        data[end - 2:end] == b"\\\r"):
                 end += 1
-            words = [w.text for w in toks if t.end <= w.start < end and w.kind != "COMMENT"]
+            words = [w.text for w in toks.between(t.end, end)]
             found.append((t.start, end, words))
     return found
 
@@ -333,12 +333,11 @@ def outside_change(toks, taken, pristine):
     """The byte offset of the student's first token outside the taken
     parts (and the lab functions) that differs from the handout's, or
     None: code there is not graded."""
-    skip = [(p.start, p.end) for p in taken]
-    mine = [t for t in toks if t.kind != "COMMENT" and
-            not any(a <= t.start < b for a, b in skip)]
-    hskip = [(h[0].start, h[0].end) for h in pristine.funcs.values()]
+    skip = cparse.Spans((p.start, p.end) for p in taken)
+    mine = [t for t in toks if t.kind != "COMMENT" and skip.index(t.start) is None]
+    hskip = cparse.Spans((h[0].start, h[0].end) for h in pristine.funcs.values())
     theirs = [t.text for t in pristine.toks if t.kind != "COMMENT" and
-              not any(a <= t.start < b for a, b in hskip)]
+              hskip.index(t.start) is None]
     for n, t in enumerate(mine):
         if n >= len(theirs) or t.text != theirs[n]:
             return t.start
