@@ -17,8 +17,9 @@ several times over, for the timings of docs/teaching.md:
     solution loses points;
   * every cheat scores no more than the stub, and its row's reason names
     what was refused (or ignored) and, for a body, the line;
-  * a broken submission is a row with status broken and its reason, 0
-    points; the endless loop costs its test's limit once (its grade takes
+  * code that does not compile is a row with status no-build naming the
+    line (the function keeps its stub); a broken submission is a row with
+    status broken and its reason, 0 points; the endless loop costs its test's limit once (its grade takes
     less than 2 x (UNIT_TIMEOUT + SIM_TIMEOUT)), not a limit per test;
   * grades.csv has the columns a gradebook reads, one row per submission.
 
@@ -135,7 +136,7 @@ def make_submissions(subs, tmp, thirty):
         name = os.path.basename(patch)[:-6]
         add("wrong", "wrong%d-%s" % (n, name), wrong_solution(patch, teacher, tmp),
             (as_bundle, as_dir)[n % 2])
-    add("broken", "nocompile", replaced(stub, STUB_SLICE, "\treturn 10 * ;\n"), as_bundle)
+    add("nobuild", "nocompile", replaced(stub, STUB_SLICE, "\treturn 10 * ;\n"), as_bundle)
     add("broken", "nofile", stub, as_repo)
     os.remove(os.path.join(made["nofile"][0], SOURCE))
     run(["git", "commit", "-qam", "gone"], made["nofile"][0])
@@ -198,6 +199,10 @@ def check_rows(rows, made, stub, out):
         elif kind == "cheat" and (pts > stub or not reason):
             problem = "expected at most the stub's %d points and a reason, got %d: %r" % (
                 stub, pts, reason)
+        elif kind == "nobuild" and (pts > stub or status != "no-build" or
+                                    not re.search(r"line \d+", reason)):
+            problem = "expected no-build, at most the stub's %d and the line, got %d %s %r" % (
+                stub, pts, status, reason)
         elif kind == "broken" and (pts != 0 or not reason):
             problem = "expected 0 points and a reason, got %d %s %r" % (pts, status, reason)
         elif kind == "loop" and (pts > stub or "did not finish" not in

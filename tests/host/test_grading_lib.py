@@ -12,13 +12,16 @@ without building anything (a few seconds):
   * grading.panic_text: the kernel's PANIC line for a failing QEMU row;
     QemuTest's limit is a few times its normal length, not the 300 s asked;
   * splice: each kind of refused body (preprocessor, asm, __attribute__,
-    extern, an unknown name) names the function and the line; locals,
-    for-loop variables and the teacher's solution are accepted; a missing
-    function is refused; code outside the bodies is reported as ignored.
+    extern, an unknown name) names the function and the line; locals and
+    for-loop variables are accepted; a missing function is refused; a
+    changed handout function outside the lab's is reported as ignored
+    (the full set of cases: tests/host/test_grade_cases.py).
 Prints PASS/FAIL lines; exit 1 on a failure.
 """
 import os
+import shutil
 import sys
+import tempfile
 import time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
@@ -103,17 +106,27 @@ def test_qemu_rows():
            "expected %d s, got %d s" % (want, t.timeout), "%d s, not 300" % t.timeout)
 
 
-HANDOUT = "static int f(int a)\n{\n\treturn 0;\n}\n"
+HANDOUT = "static int f(int a)\n{\n\treturn 0;\n}\n\nstatic int h(void)\n{\n\treturn 1;\n}\n"
+SRC = os.path.join("kernel", "sched", "x.c")
+
+
+def take(student):
+    """splice.take of a student's x.c against HANDOUT, in a made-up tree."""
+    root = tempfile.mkdtemp(prefix="splice-")
+    os.makedirs(os.path.join(root, "kernel", "sched"))
+    try:
+        return splice.take(student, splice.Pristine(HANDOUT, ["f"], root, SRC), SRC)
+    finally:
+        shutil.rmtree(root)
 
 
 def refused(body):
-    student = "static int f(int a)\n{\n%s\n}\n" % body
-    _, why = splice.take(student, HANDOUT, ["f"], "x", {"int", "return", "a", "if", "for"})
+    why = take("static int f(int a)\n{\n%s\n}\n" % body).refused
     return str(why["f"]) if "f" in why else None
 
 
 def test_splice():
-    cases = [("preprocessor", "#include \"x.c\"", "preprocessor line"),
+    cases = [("preprocessor", "#include \"x.c\"", "preprocessor directive"),
              ("asm", "\tasm(\"hlt\");", "inline assembly"),
              ("attribute", "\t__attribute__((unused)) int b = a;", "__attribute__"),
              ("extern", "\textern int printf(const char *, ...);", "extern"),
@@ -122,15 +135,15 @@ def test_splice():
         why = refused(body)
         result("refuses-" + name, None if why and want in why and "line" in why and
                "in f" in why else "expected %r with a line, got %r" % (want, why))
-    for name, body in (("locals", "\tint b = a, c[2], *d = 0;\n\treturn b + c[0] + *d;"),
+    for name, body in (("locals", "\tint b = a, c[2] = {0}, *d = &b;\n\treturn b + c[0] + *d;"),
                        ("for-variable", "\tfor (int i = 0; i < a; i++)\n\t\ta--;\n\treturn a;")):
         why = refused(body)
         result("accepts-" + name, None if why is None else "refused: %s" % why)
-    _, why = splice.take("int g(void);\n", HANDOUT, ["f"], "x", {"int"})
+    why = take("int g(void);\n").refused
     result("refuses-a-missing-function", None if "no function f" in str(why.get("f")) else
            "got %r" % why)
-    line = splice.outside_change("int evil;\n" + HANDOUT, HANDOUT, ["f"])
-    result("reports-code-outside-the-bodies", None if line == 1 else "got %r" % line)
+    line = take(HANDOUT.replace("return 1;", "return 2;")).ignored
+    result("reports-code-outside-the-bodies", None if line == 8 else "got %r" % line)
 
 
 def main():

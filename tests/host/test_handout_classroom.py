@@ -97,8 +97,9 @@ def main():
             teacher = f.read()
         with open(path) as f:
             handout = f.read()
-        spliced, refused = splice.take(teacher, handout, FUNCS, "time",
-                                       splice.allowed_names(tree, "kernel/sched/nick.c"))
+        taken = splice.take(teacher, splice.Pristine(handout, FUNCS, tree, "kernel/sched/nick.c"),
+                            "kernel/sched/nick.c")
+        spliced, refused = taken.text, taken.refused
         with open(path, "w") as f:
             f.write(spliced)
         got = run_steps(steps, tree)

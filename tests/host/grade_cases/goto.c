@@ -1,0 +1,4 @@
+// goto is not taken (as before).
+//body
+	goto out;
+out:

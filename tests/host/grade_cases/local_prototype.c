@@ -1,0 +1,4 @@
+// A cheat: a libc function declared inside the body (no `extern` spelled).
+//body
+	int getpid(void);
+	(void)getpid();

@@ -1,0 +1,2 @@
+// The lab function made non-static: only parameter names may change.
+//unstatic

@@ -1,0 +1,4 @@
+// typedef is not taken (as before).
+//body
+	typedef int myint;
+	(void)(myint)0;

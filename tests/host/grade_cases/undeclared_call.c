@@ -1,0 +1,3 @@
+// A cheat: exit() called without a declaration.
+//body
+	exit(0);
