@@ -31,7 +31,7 @@
 #define SCHED_MAX_PRIO      140     /* also the idle task's prio */
 #define SCHED_NICE_TO_PRIO(n) (SCHED_MAX_RT_PRIO + 20 + (n))
 #define SCHED_EINVAL        22      /* functions return -SCHED_EINVAL */
-#define SCHED_POLICY_WORDS  4       /* sched_task.policy_data: 32 bytes */
+#define SCHED_POLICY_WORDS  8       /* sched_task.policy_data: 64 bytes */
 
 typedef uint64_t sched_cpumask_t;   /* bit c = CPU c may run the task */
 #define SCHED_CPU_BIT(c)    ((sched_cpumask_t)1 << (c))
@@ -101,22 +101,14 @@ struct sched_task {
 	struct sched_task *parent;     /* for sched_exit's refund; kernel sets it */
 	unsigned int policy_gen;       /* == sched_policy_gen when fields belong to the policy */
 
-	/* nick fields (v7: struct task_struct hunk), all "unsigned long" there */
-	uint32_t array_sequence;       /* rq->array_sequence when it went to sleep */
-	uint32_t timestamp;            /* jiffies of last switch in/out or wake-up */
-	uint32_t total_time, sleep_time; /* decaying sums, 1000 * jiffies */
-	uint32_t sleep_avg;            /* per mille (0..1000, a fork can double it) */
-	unsigned int used_slice;       /* jiffies of the slice used; unsigned: wraps! */
-	unsigned int first_time_slice; /* 1 until a forked child's first slice ends (nick and o1) */
+	/* SCHED_RR's quantum, counted by the core (tick.c): jiffies of it
+	 * used.  Also the round-robin slice of a policy with no tick hook. */
+	unsigned int core_slice_used;
 
-	/* o1 fields (the '-' lines) */
-	unsigned int time_slice;       /* jiffies left, counted down by the tick */
-	uint32_t last_run;             /* jiffies when it last left the CPU */
-	uint32_t o1_sleep_avg;         /* jiffies, 0..MAX_SLEEP_AVG (10000) */
-
-	/* The active policy's own per-task fields (policy.h, POLICY_DATA):
+	/* The per-task area of the policy in force (policy.h: POLICY_DATA):
 	 * zeroed before its init_task, copied to a child at fork, never
-	 * read by the core.  mine.c keeps its fields here. */
+	 * read by the core.  Each policy reads it through one accessor of
+	 * its own (nick.h NICK, o1.h O1, rr.c RR, mine.h MINE, cfs.c CFS). */
 	uint64_t policy_data[SCHED_POLICY_WORDS];
 
 	/* Accounting for the stat dump (under the rq lock), milliseconds. */

@@ -1,7 +1,7 @@
 /*
  * tick.c - what the scheduler does on every timer tick: account the tick
- * to the running task (or to idle), let the policy age its slice, then the
- * balancer's periodic check (v7: scheduler_tick, rebalance_tick).
+ * to the running task (or to idle), let the policy age its slice (the
+ * core ages a real-time one), then the balancer's periodic check (v7: scheduler_tick, rebalance_tick).
  */
 #include "sched_impl.h"
 
