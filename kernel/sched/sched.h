@@ -122,11 +122,18 @@ extern int sched_ncpus;
 struct sched_policy;
 extern const struct sched_policy sched_policy_nick, sched_policy_o1, sched_policy_rr,
 	sched_policy_mine;
+/* starve.c: rr that never picks the newest task queued on a CPU, for the
+ * watchdog's tests (never the default, never in the key r rotation). */
+extern const struct sched_policy sched_policy_starve;
 /* The policy in force: written with every rq lock held, read with any one. */
 extern const struct sched_policy *sched_active_policy;
 extern unsigned int sched_policy_gen;
 extern unsigned int cache_decay_ticks;   /* default 2 (kernel: from CPUID / cache_decay=) */
 extern unsigned int rr_slice_ms;         /* default 100 (kernel argument rr_slice=) */
+/* watchdog.c: a task queued and unrun this long (ms) under any policy but
+ * nick ejects the policy (kernel argument watchdog=; 0 = off). */
+extern unsigned int sched_watchdog_ms;
+extern unsigned int sched_watchdog_ejections;
 
 /* Set-up */
 void sched_init(int ncpus, const struct sched_policy *pol);

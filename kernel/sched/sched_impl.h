@@ -59,6 +59,9 @@ struct runqueue {
 	/* The policy's per-CPU area (POLICY_RQ): zeroed at sched_init and
 	 * at a policy switch, before the new policy's first enqueue. */
 	uint64_t policy_rq[SCHED_POLICY_RQ_WORDS];
+	uint32_t watchdog_next;           /* watchdog.c: jiffies of the next look */
+	struct sched_task *watchdog_suspect; /* watchdog.c: waited half the timeout */
+	uint32_t watchdog_stamp;          /* its acct_stamp then */
 	unsigned int prev_cpu_load[NR_CPUS_MAX]; /* balance: nr_running seen last time */
 	struct sched_task *migrating;     /* pick -> finish: prev leaving a forbidden CPU */
 	struct sched_task *handoff;       /* ipc_sched.c: the next pick's task, or NULL */
@@ -127,6 +130,9 @@ extern unsigned int sched_bad_prios, sched_bad_picks;   /* what the checks above
 void sched_task_view_locked(struct runqueue *rq, struct sched_task *p,
 			    struct sched_task_view *v);
 int sched_format_view(char *buf, size_t n, const struct sched_task_view *v);
+
+/* watchdog.c: from sched_tick, no lock held */
+void sched_watchdog_tick(int cpu);
 
 /* balance.c */
 void load_balance(struct runqueue *this_rq, bool idle);
