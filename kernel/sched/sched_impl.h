@@ -154,5 +154,7 @@ int o1_effective_prio(struct sched_task *p);
 unsigned int o1_task_timeslice(struct sched_task *p);
 bool o1_task_interactive(struct sched_task *p);
 bool o1_expired_starving(struct runqueue *rq);
+int64_t cfs_vruntime(struct sched_task *p);         /* nice-0 ms */
+bool cfs_check(int cpu);                            /* the tree of cpu is sound */
 
 #endif

@@ -1,9 +1,57 @@
-"""Policy scenarios on the policy interface (kernel/sched/policy.h): the
-watchdog ejects a policy that starves a task (policy starve), every task
-going on under nick."""
+"""Policy scenarios on the policy interface (kernel/sched/policy.h): cfs's
+hog shares follow Linux's weight table, and the watchdog ejects a policy
+that starves a task (policy starve), every task going on under nick."""
 import re
 from lib import nickel_log as L
 from scenario import Scenario
+
+# Linux's sched_prio_to_weight, nice -20..19 (the test's own copy).
+WEIGHTS = [88761, 71755, 56483, 46273, 36291, 29154, 23254, 18705, 14949, 11916,
+           9548, 7620, 6100, 4904, 3906, 3121, 2501, 1991, 1586, 1277,
+           1024, 820, 655, 526, 423, 335, 272, 215, 172, 137,
+           110, 87, 70, 56, 45, 36, 29, 23, 18, 15]
+TOLERANCE = 2.0      # percentage points, per hog
+
+
+def weight_shares(nices):
+    w = [WEIGHTS[n + 20] for n in nices]
+    return [100.0 * x / sum(w) for x in w]
+
+
+def cfs_shares(nices):
+    """Hog shares between the first and the last stat dump, each within
+    TOLERANCE points of its weight's share; an expected-vs-actual table."""
+    expected = weight_shares(nices)
+
+    def verify(log):
+        dumps = L.stat_dumps(log)
+        if len(dumps) < 2:
+            return ["need 2 stat dumps, got %d" % len(dumps)]
+        first, last = dumps[0], dumps[-1]
+        hogs = sorted((t for t in last.tasks if t["name"] == "hog"), key=lambda t: t["pid"])
+        if len(hogs) != len(nices) or any(t["policy"] != "cfs" for t in hogs):
+            return ["expected %d hogs under cfs in the last dump" % len(nices)]
+        got = L.shares(first, last)
+        rows, bad = [], False
+        for hog, want in zip(hogs, expected):
+            have = got[hog["pid"]]
+            off = abs(have - want) > TOLERANCE
+            bad |= off
+            rows.append("    nice %3d  expected %5.1f  actual %5.1f  %+5.1f%s" % (
+                hog["nice"], want, have, have - want, "  <<" if off else ""))
+        if bad:
+            return ["cfs shares off by more than %.1f points:\n%s" % (TOLERANCE, "\n".join(rows))]
+        return []
+    return verify
+
+
+def cfs_scenario(name, nices):
+    return Scenario(
+        name,
+        args="policy=cfs demo=nice nice=%s stats=5000 run=21 check=1" % ",".join(map(str, nices)),
+        smp=1, expect=[r"demo nice: %d hogs" % len(nices)],
+        verify=cfs_shares(nices), timeout=200)
+
 
 EJECT = (r"sched: watchdog: policy starve left pid (\d+) \((\S+)\) runnable and unrun "
          r"for (\d+) ms on CPU 0: every task goes on under nick")
@@ -51,6 +99,8 @@ def starve_never_picks(log):
 
 
 SCENARIOS = [
+    cfs_scenario("policy-cfs-shares-follow-weights-nice-0-5-10-19", (0, 5, 10, 19)),
+    cfs_scenario("policy-cfs-shares-follow-weights-nice-minus3-0-2", (-3, 0, 2)),
     Scenario("policy-watchdog-ejects-a-policy-that-starves-a-task",
              args="policy=starve demo=hogs hogs=3 watchdog=2000 stats=2500 run=8 check=1",
              smp=1, expect=[r"demo hogs: 3 hogs", EJECT],
