@@ -79,16 +79,18 @@ static void switch_accounting(struct sched_task *prev, struct sched_task *next,
 struct sched_task *sched_pick_next(int cpu, unsigned long *flags)
 {
 	struct runqueue *rq = cpu_rq(cpu);
+	const struct sched_policy *pol;
 	struct sched_task *prev, *next;
 	uint32_t now;
 
 	*flags = sched_irq_save();
 	sched_spin_lock(&rq->lock);
+	pol = sched_active_policy;      /* stable while an rq lock is held */
 	prev = rq->curr;
 	now = sched_jiffies();
 	if (!prev->is_idle) {
-		if (!rt_task(prev) && sched_active_policy->stopping)
-			sched_active_policy->stopping(rq, prev, now);
+		if (pol->stopping && !rt_task(prev))
+			pol->stopping(rq, prev, now);
 		if (prev->state != SCHED_TASK_RUNNING && prev->array)
 			deactivate_task(rq, prev);
 		else if (prev->array && !cpu_allowed(prev, cpu))
@@ -98,8 +100,8 @@ struct sched_task *sched_pick_next(int cpu, unsigned long *flags)
 	if (!next)
 		next = pick_from_arrays(rq);
 	prev->need_resched = 0;
-	if (!next->is_idle && !rt_task(next) && sched_active_policy->running)
-		sched_active_policy->running(rq, next, now);
+	if (pol->running && !rt_task(next) && !next->is_idle)
+		pol->running(rq, next, now);
 	if (prev != next) {
 		rq->nr_switches++;
 		switch_accounting(prev, next, now);

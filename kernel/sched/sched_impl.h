@@ -60,8 +60,8 @@ struct runqueue {
 	 * at a policy switch, before the new policy's first enqueue. */
 	uint64_t policy_rq[SCHED_POLICY_RQ_WORDS];
 	uint32_t watchdog_next;           /* watchdog.c: jiffies of the next look */
-	struct sched_task *watchdog_suspect; /* watchdog.c: waited half the timeout */
-	uint32_t watchdog_stamp;          /* its acct_stamp then */
+	uint32_t watchdog_look;           /* watchdog.c: jiffies of the last look */
+	uint32_t watchdog_look_ticks;     /* watchdog.c: this CPU's ticks then */
 	unsigned int prev_cpu_load[NR_CPUS_MAX]; /* balance: nr_running seen last time */
 	struct sched_task *migrating;     /* pick -> finish: prev leaving a forbidden CPU */
 	struct sched_task *handoff;       /* ipc_sched.c: the next pick's task, or NULL */
@@ -131,8 +131,16 @@ void sched_task_view_locked(struct runqueue *rq, struct sched_task *p,
 			    struct sched_task_view *v);
 int sched_format_view(char *buf, size_t n, const struct sched_task_view *v);
 
-/* watchdog.c: from sched_tick, no lock held */
+/* watchdog.c: from sched_tick, no lock held, every SCHED_WATCHDOG_TICKS
+ * ticks of a CPU when the policy in force is watched (one test per tick
+ * on the hot path).  It looks at the queue every half timeout. */
+#define SCHED_WATCHDOG_TICKS 256
 void sched_watchdog_tick(int cpu);
+static inline bool sched_watchdog_on(void)
+{
+	return sched_watchdog_ms && sched_active_policy != &sched_policy_nick &&
+	       sched_active_policy != &sched_policy_o1;
+}
 
 /* balance.c */
 void load_balance(struct runqueue *this_rq, bool idle);

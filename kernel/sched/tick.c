@@ -24,6 +24,7 @@ void sched_tick(int cpu)
 		sched_policy_tick(rq, p);
 	}
 	sched_spin_unlock(&rq->lock);
-	sched_watchdog_tick(cpu);
+	if (!(rq->ticks % SCHED_WATCHDOG_TICKS) && sched_watchdog_on())
+		sched_watchdog_tick(cpu);
 	rebalance_tick(cpu, idle);
 }

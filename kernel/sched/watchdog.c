@@ -2,10 +2,13 @@
  * watchdog.c - sched_ext's promise: a policy that leaves a runnable task
  * unrun is ejected, and the system goes on under the default policy.
  *
- * Every sched_watchdog_ms / 2 each CPU looks at the tasks queued on its
- * run queue: a task that waited (queued, not running) half the timeout is
- * a suspect; the next look finds it still unrun after the whole timeout
- * and ejects the policy in force (detection within 1..1.5 timeouts).  The core then prints one line naming
+ * Every sched_watchdog_ms / 2 (on a 256-tick mark) each CPU looks at the
+ * tasks queued on its run queue: a task that was already waiting at the
+ * previous look, is still unrun and has waited the whole timeout ejects
+ * the policy in force (detection within 1..1.5 timeouts and two marks).
+ * Between the two looks the CPU must have taken half a timeout of ticks,
+ * so a clock that jumped (a host that lost ticks, a test that moves
+ * jiffies on) cannot eject a policy by itself.  The core then prints one line naming
  * the policy, the task and the wait, a dump of every CPU and of every task
  * queued there (the stat dump's lines), and switches every CPU to nick.
  *
@@ -29,13 +32,9 @@ struct starved {
 	uint32_t waited;
 };
 
-static bool watched(const struct sched_policy *pol)
-{
-	return sched_watchdog_ms && pol != &sched_policy_nick && pol != &sched_policy_o1;
-}
-
+/* The longest wait in a of a task already waiting at `since`. */
 static void longest_wait_in(struct runqueue *rq, struct prio_array *a, uint32_t now,
-			    struct starved *s)
+			    uint32_t since, struct starved *s)
 {
 	int idx;
 
@@ -47,7 +46,8 @@ static void longest_wait_in(struct runqueue *rq, struct prio_array *a, uint32_t 
 			struct sched_task *p = list_entry(n, struct sched_task, run_list);
 			uint32_t w = now - p->acct_stamp;
 
-			if (!task_running(rq, p) && w > s->waited) {
+			if (!task_running(rq, p) && w > s->waited &&
+			    (int32_t)(since - p->acct_stamp) >= 0) {
 				s->p = p;
 				s->waited = w;
 			}
@@ -55,18 +55,17 @@ static void longest_wait_in(struct runqueue *rq, struct prio_array *a, uint32_t 
 	}
 }
 
-/* rq locked: its queued task that waited longest (NULL: none, or a
- * real-time task is queued). */
-static struct starved longest_wait(struct runqueue *rq)
+/* rq locked: of its tasks queued and unrun since `since`, the one that
+ * waited longest (NULL: none, or a real-time task is queued). */
+static struct starved longest_wait(struct runqueue *rq, uint32_t now, uint32_t since)
 {
 	struct starved s = { NULL, 0 };
-	uint32_t now = sched_jiffies();
 
 	if (prio_array_find_next(rq->active, 0) < MAX_RT_PRIO ||
 	    prio_array_find_next(rq->expired, 0) < MAX_RT_PRIO)
 		return s;
-	longest_wait_in(rq, rq->active, now, &s);
-	longest_wait_in(rq, rq->expired, now, &s);
+	longest_wait_in(rq, rq->active, now, since, &s);
+	longest_wait_in(rq, rq->expired, now, since, &s);
 	return s;
 }
 
@@ -135,28 +134,7 @@ static void eject(const struct sched_policy *pol, int cpu, int pid, const char *
 	sched_irq_restore(flags);
 }
 
-/*
- * Two looks, half a timeout apart, see the same task waiting, unrun in
- * between (same acct_stamp), the second one for the whole timeout.  One
- * look could be fooled by a clock that jumped (a host that lost ticks, or
- * a test that moves jiffies on); two cannot.  rq locked.
- */
-static bool confirmed(struct runqueue *rq, const struct starved *s)
-{
-	bool same = s->p && s->p == rq->watchdog_suspect &&
-		    s->p->acct_stamp == rq->watchdog_stamp;
-
-	if (same && s->waited >= sched_watchdog_ms)
-		return true;
-	if (s->p && s->waited >= sched_watchdog_ms / 2) {
-		rq->watchdog_suspect = s->p;
-		rq->watchdog_stamp = s->p->acct_stamp;
-	} else {
-		rq->watchdog_suspect = NULL;
-	}
-	return false;
-}
-
+/* From sched_tick when sched_watchdog_on(): a look every half timeout. */
 void sched_watchdog_tick(int cpu)
 {
 	struct runqueue *rq = cpu_rq(cpu);
@@ -166,12 +144,19 @@ void sched_watchdog_tick(int cpu)
 	char comm[16];
 	int pid, i;
 
-	if (!watched(pol) || (int32_t)(now - rq->watchdog_next) < 0)
+	uint32_t since = rq->watchdog_look, ticks;
+
+	if ((int32_t)(now - rq->watchdog_next) < 0)
 		return;
 	rq->watchdog_next = now + (sched_watchdog_ms / 2 ? sched_watchdog_ms / 2 : 1);
 	sched_spin_lock(&rq->lock);
-	s = longest_wait(rq);
-	if (!confirmed(rq, &s) || sched_active_policy != pol) {
+	ticks = rq->ticks - rq->watchdog_look_ticks;
+	rq->watchdog_look = now;
+	rq->watchdog_look_ticks = rq->ticks;
+	/* the CPU must have ticked half a timeout since the last look */
+	s = ticks >= sched_watchdog_ms / 2 ? longest_wait(rq, now, since) :
+					     (struct starved){ NULL, 0 };
+	if (!s.p || s.waited < sched_watchdog_ms || sched_active_policy != pol) {
 		sched_spin_unlock(&rq->lock);
 		return;
 	}

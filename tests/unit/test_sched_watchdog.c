@@ -5,6 +5,7 @@
  * nothing happens under nick, with watchdog 0, after a clock jump alone,
  * or while a real-time task is queued.
  */
+#include <stdlib.h>
 #include <string.h>
 #include "unit.h"
 #include "sched_host.h"
@@ -42,7 +43,7 @@ UNIT_TEST(a_starved_task_ejects_the_policy_within_one_and_a_half_timeouts)
 
 	host_run(1999);
 	CHECK(sched_active_policy == &sched_policy_starve);
-	host_run(1001);                     /* a look every 1000 ms: by 3000 */
+	host_run(1001 + SCHED_WATCHDOG_TICKS); /* looks every 1000 ms, on 256-tick marks */
 	CHECK(sched_active_policy == &sched_policy_nick);
 	CHECK_EQ(before + 1, sched_watchdog_ejections);
 	host_run(1000);
@@ -58,19 +59,21 @@ UNIT_TEST(the_ejection_line_names_the_policy_the_task_and_the_wait_then_a_dump)
 	unsigned long first = 0;
 	struct sched_task *c;
 	char want[128];
-	int i;
+	const char *line;
+	int i, waited;
 
 	c = boot_three(&sched_policy_starve, 2000);
 	first = sched_host_warnings;
 	host_run(3000);
 	CHECK_EQ(first + 5, sched_host_warnings);   /* line, cpu, 3 tasks */
-	/* waited 2000 ms or a tick more: the looks fall on 1000-jiffy marks */
+	/* waited 2000 ms, and up to two 256-tick marks more (the looks) */
 	snprintf(want, sizeof(want), "watchdog: policy starve left pid %d (c) runnable "
-		 "and unrun for 200", c->pid);
-	CHECK(strncmp(sched_host_warning_lines[first % SCHED_HOST_WARNING_LINES], want,
-		      strlen(want)) == 0);
-	CHECK(strstr(sched_host_warning_lines[first % SCHED_HOST_WARNING_LINES],
-		     " ms on CPU 0: every task goes on under nick") != NULL);
+		 "and unrun for ", c->pid);
+	line = sched_host_warning_lines[first % SCHED_HOST_WARNING_LINES];
+	CHECK(strncmp(line, want, strlen(want)) == 0);
+	waited = atoi(line + strlen(want));
+	CHECK(waited >= 2000 && waited <= 2000 + 2 * SCHED_WATCHDOG_TICKS);
+	CHECK(strstr(line, " ms on CPU 0: every task goes on under nick") != NULL);
 	CHECK(strncmp(sched_host_warning_lines[(first + 1) % SCHED_HOST_WARNING_LINES],
 		      "cpu id=0 nr_running=3 ", 22) == 0);
 	for (i = 2; i < 5; i++)
@@ -85,35 +88,52 @@ UNIT_TEST(the_ejection_line_names_the_policy_the_task_and_the_wait_then_a_dump)
 	sched_watchdog_ms = 5000;
 }
 
-/* A 2 ms timeout: hogs waiting out another's slice look starved.  rr is
- * ejected at once; nick and o1 (o1 starves its expired array on purpose)
- * never are. */
+/* Twenty hogs on one CPU wait about 2 s for their turn under each of
+ * nick, o1 and rr; with a 600 ms timeout rr is ejected, nick and o1 (o1
+ * starves its expired array on purpose) never are. */
+static void twenty_hogs(const struct sched_policy *pol)
+{
+	int i;
+
+	host_boot(1, pol);
+	sched_watchdog_ms = 600;
+	for (i = 0; i < 20; i++)
+		host_spawn("hog", 0, 0);
+	host_schedule(0);
+	host_run(5000);
+}
+
 UNIT_TEST(nick_and_o1_are_never_ejected_rr_is)
 {
-	boot_three(&sched_policy_nick, 2);
-	host_run(3000);
+	twenty_hogs(&sched_policy_nick);
 	CHECK(sched_active_policy == &sched_policy_nick);
-	boot_three(&sched_policy_o1, 2);
-	host_run(3000);
+	twenty_hogs(&sched_policy_o1);
 	CHECK(sched_active_policy == &sched_policy_o1);
-	boot_three(&sched_policy_rr, 2);
-	host_run(300);
+	twenty_hogs(&sched_policy_rr);
 	CHECK(sched_active_policy == &sched_policy_nick);
 	sched_watchdog_ms = 5000;
 }
 
-/* One look sees a 5 s wait after the clock jumped; the task runs before
- * the second look: no ejection (rr, 3 hogs). */
-UNIT_TEST(a_clock_jump_alone_does_not_eject)
+/* rr with 1.5 s slices: hog c waits 3 s for its first turn, under the 4 s
+ * timeout.  The clock jumps 5 s while c waits: the next look sees it
+ * "unrun for 5.8 s" but the CPU ticked only 512 times since the look
+ * before, less than half the timeout: no ejection.  (A later look would
+ * count the jump in c's wait, as sched_ext's jiffies do: a stall is time
+ * the task did not run.) */
+UNIT_TEST(a_look_right_after_a_clock_jump_does_not_eject)
 {
 	unsigned int before = sched_watchdog_ejections;
+	struct sched_task *c = boot_three(&sched_policy_rr, 4000);
 
-	boot_three(&sched_policy_rr, 2000);
-	host_run(10);
+	rr_slice_ms = 1500;
+	host_run(600);                         /* a look at tick 256 */
+	CHECK_EQ(0, c->run_ms);
 	sched_host_jiffies += 5000;
-	host_run(3000);
+	host_run(300);                         /* a look at tick 768 */
+	CHECK_EQ(0, c->run_ms);
 	CHECK(sched_active_policy == &sched_policy_rr);
 	CHECK_EQ(before, sched_watchdog_ejections);
+	rr_slice_ms = 100;
 	sched_watchdog_ms = 5000;
 }
 
