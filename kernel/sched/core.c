@@ -241,6 +241,22 @@ uint32_t sched_ran(struct sched_task *p)
 	return p->acct_stamp;
 }
 
+/* A donate hook for a slice that is one counter of the policy's (nick and
+ * rr: used_slice, o1: time_slice): the loan gives the server the caller's
+ * counter, saving the server's own; the return gives the caller what the
+ * server left of it and puts the server's own back. */
+void sched_donate_counter(unsigned int *caller, unsigned int *server,
+			  uint32_t saved[SCHED_DONATION_WORDS], enum sched_donate_step step)
+{
+	if (step == SCHED_LEND) {
+		saved[0] = *server;
+		*server = *caller;
+	} else {
+		*caller = *server;
+		*server = saved[0];
+	}
+}
+
 /* The policy's view of p for the stat dump (zeros for real time, whose
  * RR quantum is its slice). */
 void sched_describe(struct runqueue *rq, struct sched_task *p, struct sched_policy_view *v)

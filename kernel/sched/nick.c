@@ -263,13 +263,8 @@ static void nick_donate(struct runqueue *rq UNUSED, struct sched_task *caller,
 			struct sched_task *server, uint32_t saved[SCHED_DONATION_WORDS],
 			enum sched_donate_step step)
 {
-	if (step == SCHED_LEND) {
-		saved[0] = NICK(server)->used_slice;
-		NICK(server)->used_slice = NICK(caller)->used_slice;
-	} else {
-		NICK(caller)->used_slice = NICK(server)->used_slice;
-		NICK(server)->used_slice = saved[0];
-	}
+	sched_donate_counter(&NICK(caller)->used_slice, &NICK(server)->used_slice,
+			     saved, step);
 }
 
 /* v7: SCHED_RR's quantum is MAX_TIMESLICE (task_timeslice's RT case). */

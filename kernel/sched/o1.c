@@ -193,13 +193,7 @@ static void o1_donate(struct runqueue *rq UNUSED, struct sched_task *caller,
 		      struct sched_task *server, uint32_t saved[SCHED_DONATION_WORDS],
 		      enum sched_donate_step step)
 {
-	if (step == SCHED_LEND) {
-		saved[0] = O1(server)->time_slice;
-		O1(server)->time_slice = O1(caller)->time_slice;
-	} else {
-		O1(caller)->time_slice = O1(server)->time_slice;
-		O1(server)->time_slice = saved[0];
-	}
+	sched_donate_counter(&O1(caller)->time_slice, &O1(server)->time_slice, saved, step);
 }
 
 /* -: scheduler_tick: a SCHED_RR task gets task_timeslice(p), its nice's

@@ -108,13 +108,7 @@ static void rr_donate(struct runqueue *rq UNUSED, struct sched_task *caller,
 		      struct sched_task *server, uint32_t saved[SCHED_DONATION_WORDS],
 		      enum sched_donate_step step)
 {
-	if (step == SCHED_LEND) {
-		saved[0] = RR(server)->used_slice;
-		RR(server)->used_slice = RR(caller)->used_slice;
-	} else {
-		RR(caller)->used_slice = RR(server)->used_slice;
-		RR(server)->used_slice = saved[0];
-	}
+	sched_donate_counter(&RR(caller)->used_slice, &RR(server)->used_slice, saved, step);
 }
 
 static unsigned int rr_quantum(struct sched_task *p UNUSED)

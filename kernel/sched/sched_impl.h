@@ -117,6 +117,8 @@ bool sched_preempts(struct runqueue *rq, struct sched_task *p);     /* the preem
 uint32_t sched_ran(struct sched_task *p);                           /* the ran hook or acct_stamp */
 unsigned int sched_quantum(struct sched_task *p);                   /* SCHED_RR's quantum */
 void sched_describe(struct runqueue *rq, struct sched_task *p, struct sched_policy_view *v);
+void sched_donate_counter(unsigned int *caller, unsigned int *server,
+			  uint32_t saved[SCHED_DONATION_WORDS], enum sched_donate_step step);
 void sched_hook_enqueue(struct runqueue *rq, struct sched_task *p); /* SCHED_NORMAL only */
 void sched_hook_dequeue(struct runqueue *rq, struct sched_task *p);
 void sched_init_policy_fields(struct runqueue *rq, struct sched_task *p); /* class prio + init_task */

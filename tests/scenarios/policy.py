@@ -4,6 +4,7 @@ that starves a task (policy starve), every task going on under nick."""
 import re
 from lib import nickel_log as L
 from scenario import Scenario
+from sched import share_table
 
 # Linux's sched_prio_to_weight, nice -20..19 (the test's own copy).
 WEIGHTS = [88761, 71755, 56483, 46273, 36291, 29154, 23254, 18705, 14949, 11916,
@@ -18,39 +19,12 @@ def weight_shares(nices):
     return [100.0 * x / sum(w) for x in w]
 
 
-def cfs_shares(nices):
-    """Hog shares between the first and the last stat dump, each within
-    TOLERANCE points of its weight's share; an expected-vs-actual table."""
-    expected = weight_shares(nices)
-
-    def verify(log):
-        dumps = L.stat_dumps(log)
-        if len(dumps) < 2:
-            return ["need 2 stat dumps, got %d" % len(dumps)]
-        first, last = dumps[0], dumps[-1]
-        hogs = sorted((t for t in last.tasks if t["name"] == "hog"), key=lambda t: t["pid"])
-        if len(hogs) != len(nices) or any(t["policy"] != "cfs" for t in hogs):
-            return ["expected %d hogs under cfs in the last dump" % len(nices)]
-        got = L.shares(first, last)
-        rows, bad = [], False
-        for hog, want in zip(hogs, expected):
-            have = got[hog["pid"]]
-            off = abs(have - want) > TOLERANCE
-            bad |= off
-            rows.append("    nice %3d  expected %5.1f  actual %5.1f  %+5.1f%s" % (
-                hog["nice"], want, have, have - want, "  <<" if off else ""))
-        if bad:
-            return ["cfs shares off by more than %.1f points:\n%s" % (TOLERANCE, "\n".join(rows))]
-        return []
-    return verify
-
-
 def cfs_scenario(name, nices):
     return Scenario(
         name,
         args="policy=cfs demo=nice nice=%s stats=5000 run=21 check=1" % ",".join(map(str, nices)),
         smp=1, expect=[r"demo nice: %d hogs" % len(nices)],
-        verify=cfs_shares(nices), timeout=200)
+        verify=share_table("cfs", nices, weight_shares(nices), TOLERANCE), timeout=200)
 
 
 EJECT = (r"sched: watchdog: policy starve left pid (\d+) \((\S+)\) runnable and unrun "
