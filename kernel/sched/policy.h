@@ -13,7 +13,9 @@
  * server running on such a caller's prio) reaches no hook but init_task and
  * quantum.  FIFO runs until it blocks or yields; RR runs quantum(p) jiffies
  * then goes to the tail of its list; a woken or pulled real-time task
- * preempts a worse prio.
+ * preempts a worse prio.  enqueue and dequeue follow the class: every
+ * SCHED_NORMAL task, a server on a lent real-time prio included, so that a
+ * policy's own queues always hold exactly its class's queued tasks.
  *
  * Locking: every hook runs with the rq lock of `rq` held and local
  * interrupts off (donate: the run queues of both tasks).  A hook may call

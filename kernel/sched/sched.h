@@ -1,10 +1,10 @@
 /*
  * sched.h - nickel's portable scheduler core: the public interface.
  *
- * One core, four policies (nick = "Nick's scheduler policy v7", o1 = stock
+ * One core, five policies (nick = "Nick's scheduler policy v7", o1 = stock
  * Linux 2.6.0-test4, rr = classroom round robin, mine = the students' own,
- * kernel/sched/mine.c), the same O(1) run queues and
- * the same SMP balancer.  The kernel embeds struct sched_task in its task
+ * kernel/sched/mine.c, cfs = Linux's Completely Fair Scheduler), the same
+ * O(1) run queues and the same SMP balancer; real time is the core's.  The kernel embeds struct sched_task in its task
  * struct and calls the functions below; the host unit tests and the simulator
  * call exactly the same code (see sched_env.h).
  *
@@ -171,9 +171,9 @@ struct sched_task_view {
 	char comm[16];
 	int cpu;
 	char state;                    /* R, S, Z or X */
-	const char *policy;            /* nick / o1 / rr / mine, or SCHED_FIFO / SCHED_RR */
+	const char *policy;            /* nick / o1 / rr / mine / cfs, or SCHED_FIFO / SCHED_RR */
 	int nice, static_prio, prio;
-	unsigned int timeslice, used_slice, sleep_avg;   /* the policy's view */
+	unsigned int timeslice, used_slice, sleep_avg;   /* the policy's describe hook */
 	uint32_t run_ms, sleep_ms, wait_ms;   /* sleep and wait include the one in progress */
 	uint32_t switches, wakeups, migrations;
 };
