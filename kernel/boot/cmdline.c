@@ -62,7 +62,7 @@ void boot_args_defaults(struct boot_args *a)
 	a->hogs = -1;
 	a->rr_slice = 100;
 	a->cache_decay = -1;
-	a->watchdog_ms = -1;
+	a->watchdog_ms = 5000;
 	a->max_tasks = 256;
 	a->pin = -1;
 	a->seed = 1;

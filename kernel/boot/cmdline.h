@@ -24,7 +24,7 @@ struct boot_args {
 	char init[32];
 	int rr_slice;            /* ms */
 	int cache_decay;         /* ticks; -1 = from CPUID */
-	int watchdog_ms;         /* the scheduler's watchdog; 0 = off, -1 = its default */
+	int watchdog_ms;         /* the scheduler's watchdog (ms); 0 = off */
 	char crash[8];           /* ud pf gp de: fault now; hang late pages: from kinit */
 	int check;               /* self-checks */
 	int selftest;            /* run the boot self-tests (pmm, heap) */
