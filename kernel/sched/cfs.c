@@ -340,31 +340,31 @@ int64_t cfs_vruntime(struct sched_task *p)
 	return (int64_t)CFS(p)->vruntime >> VR_SHIFT;
 }
 
+/* queued_normal's count: the normal tasks queued, and those not running. */
+struct census {
+	struct runqueue *rq;
+	unsigned int all, waiting;
+};
+
+static bool count_normal(struct sched_task *p, void *arg)
+{
+	struct census *c = arg;
+
+	if (p->sched_class == SCHED_NORMAL) {
+		c->all++;
+		c->waiting += !task_running(c->rq, p);
+	}
+	return true;
+}
+
 /* The normal tasks queued on rq but the running one (the tree's set). */
 static unsigned int queued_normal(struct runqueue *rq, unsigned int *all)
 {
-	unsigned int n = 0;
-	int a, idx;
+	struct census c = { rq, 0, 0 };
 
-	*all = 0;
-	for (a = 0; a < 2; a++) {
-		struct prio_array *arr = a ? rq->expired : rq->active;
-
-		for (idx = prio_array_find_next(arr, 0); idx < MAX_PRIO;
-		     idx = prio_array_find_next(arr, idx + 1)) {
-			struct list_node *head = &arr->queue[idx], *l;
-
-			for (l = head->next; l != head; l = l->next) {
-				struct sched_task *p = list_entry(l, struct sched_task, run_list);
-
-				if (p->sched_class != SCHED_NORMAL)
-					continue;
-				++*all;
-				n += !task_running(rq, p);
-			}
-		}
-	}
-	return n;
+	sched_for_each_queued(rq, count_normal, &c);
+	*all = c.all;
+	return c.waiting;
 }
 
 /* check=1 (policy.h): the tree is a red-black tree in vruntime order of

@@ -32,44 +32,35 @@ unsigned int sched_watchdog_ejections;
 #define DUMP_TASKS_PER_CPU 16     /* the dump stays readable on a console */
 
 struct starved {
-	struct sched_task *p;
+	struct runqueue *rq;
+	uint32_t now, since;       /* in: now, and the previous look */
+	struct sched_task *p;      /* out: the longest wait, and how long */
 	uint32_t waited;
 };
 
-/* The longest wait in a of a task already waiting at `since`. */
-static void longest_wait_in(struct runqueue *rq, struct prio_array *a, uint32_t now,
-			    uint32_t since, struct starved *s)
+/* A task already waiting at `since` that waited longer than the best yet. */
+static bool longer_wait(struct sched_task *p, void *arg)
 {
-	int idx;
+	struct starved *s = arg;
+	uint32_t w = s->now - p->acct_stamp;
 
-	for (idx = prio_array_find_next(a, MAX_RT_PRIO); idx < MAX_PRIO;
-	     idx = prio_array_find_next(a, idx + 1)) {
-		struct list_node *head = &a->queue[idx], *n;
-
-		for (n = head->next; n != head; n = n->next) {
-			struct sched_task *p = list_entry(n, struct sched_task, run_list);
-			uint32_t w = now - p->acct_stamp;
-
-			if (!task_running(rq, p) && w > s->waited &&
-			    (int32_t)(since - p->acct_stamp) >= 0) {
-				s->p = p;
-				s->waited = w;
-			}
-		}
+	if (!task_running(s->rq, p) && w > s->waited &&
+	    (int32_t)(s->since - p->acct_stamp) >= 0) {
+		s->p = p;
+		s->waited = w;
 	}
+	return true;
 }
 
 /* rq locked: of its tasks queued and unrun since `since`, the one that
  * waited longest (NULL: none, or a real-time task is queued). */
 static struct starved longest_wait(struct runqueue *rq, uint32_t now, uint32_t since)
 {
-	struct starved s = { NULL, 0 };
+	struct starved s = { rq, now, since, NULL, 0 };
 
-	if (prio_array_find_next(rq->active, 0) < MAX_RT_PRIO ||
-	    prio_array_find_next(rq->expired, 0) < MAX_RT_PRIO)
-		return s;
-	longest_wait_in(rq, rq->active, now, since, &s);
-	longest_wait_in(rq, rq->expired, now, since, &s);
+	if (prio_array_find_next(rq->active, 0) >= MAX_RT_PRIO &&
+	    prio_array_find_next(rq->expired, 0) >= MAX_RT_PRIO)
+		sched_for_each_queued(rq, longer_wait, &s);
 	return s;
 }
 
@@ -83,34 +74,35 @@ static void dump_task(struct runqueue *rq, struct sched_task *p)
 	sched_warn(line);
 }
 
+struct dump {
+	struct runqueue *rq;
+	int shown;
+};
+
+/* One queued task's line, the first DUMP_TASKS_PER_CPU of them. */
+static bool dump_queued(struct sched_task *p, void *arg)
+{
+	struct dump *d = arg;
+
+	if (p == d->rq->curr)
+		return true;
+	if (d->shown++ == DUMP_TASKS_PER_CPU)
+		return false;
+	dump_task(d->rq, p);
+	return true;
+}
+
 /* Every rq locked: one line per CPU, then its running and queued tasks. */
 static void dump_cpu(struct runqueue *rq)
 {
+	struct dump d = { rq, 0 };
 	char line[160];
-	int shown = 0, idx, a;
 
 	sched_format_cpu(line, sizeof(line), rq->cpu);
 	sched_warn(line);
 	if (!rq->curr->is_idle)
 		dump_task(rq, rq->curr);
-	for (a = 0; a < 2; a++) {
-		struct prio_array *arr = a ? rq->expired : rq->active;
-
-		for (idx = prio_array_find_next(arr, 0); idx < MAX_PRIO;
-		     idx = prio_array_find_next(arr, idx + 1)) {
-			struct list_node *head = &arr->queue[idx], *n;
-
-			for (n = head->next; n != head; n = n->next) {
-				struct sched_task *p = list_entry(n, struct sched_task, run_list);
-
-				if (p == rq->curr)
-					continue;
-				if (shown++ == DUMP_TASKS_PER_CPU)
-					return;
-				dump_task(rq, p);
-			}
-		}
-	}
+	sched_for_each_queued(rq, dump_queued, &d);
 }
 
 /* No lock held.  Eject pol unless another CPU did first. */
@@ -158,8 +150,9 @@ void sched_watchdog_tick(int cpu)
 	rq->watchdog_look = now;
 	rq->watchdog_look_ticks = rq->ticks;
 	/* the CPU must have ticked half a timeout since the last look */
-	s = ticks >= sched_watchdog_ms / 2 ? longest_wait(rq, now, since) :
-					     (struct starved){ NULL, 0 };
+	s = longest_wait(rq, now, since);
+	if (ticks < sched_watchdog_ms / 2)
+		s.p = NULL;
 	if (!s.p || s.waited < sched_watchdog_ms || sched_active_policy != pol) {
 		sched_spin_unlock(&rq->lock);
 		return;
