@@ -86,6 +86,7 @@ void kernel_run(void)
 		on_request.bench();               /* before any task exists */
 	sched_init(ncpus, sched_policy_by_name(boot_args.policy));
 	rr_slice_ms = (unsigned)boot_args.rr_slice;
+	sched_watchdog_ms = (unsigned)boot_args.watchdog_ms;
 	cache_decay_ticks = boot_args.cache_decay >= 0 ?
 		(unsigned)boot_args.cache_decay : cache_decay_from_cpuid();
 	kernel_hooks = (struct arch_kernel_hooks){

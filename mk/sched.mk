@@ -6,6 +6,8 @@ SCHED_HOST_SRCS := $(SCHED_SRCS) kernel/sched/host/sched_host_locks.c \
 	kernel/sched/host/sched_env_host.c kernel/sched/host/sched_host.c
 SCHED_UNIT_TESTS := $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/test_sched_*.c))
 $(foreach t,$(SCHED_UNIT_TESTS),$(eval UNIT_SRCS_$(t) := $(SCHED_HOST_SRCS)))
+# kernel/lib/rbtree.h (cfs's queue) is header only: its test links nothing else.
+UNIT_SRCS_test_rbtree :=
 
 # make bench-sched: cycles of tick + schedule() with 4..10000 runnable tasks.
 SCHED_BENCH := $(BUILD)/bench/sched_bench

@@ -20,7 +20,7 @@ struct key {
 
 #define OFF(f) offsetof(struct boot_args, f)
 static const struct key keys[] = {
-	{ "policy",      CHOICE,    OFF(policy), 0, 8, "nick o1 rr mine" },
+	{ "policy",      CHOICE,    OFF(policy), 0, 8, "nick o1 rr mine cfs starve" },
 	{ "demo",        CHOICE,    OFF(demo), 0, 16,
 	  "desktop hogs nice compile abuse fuzz storm none" },
 	{ "hogs",        INT,       OFF(hogs), 0, 64, 0 },
@@ -31,6 +31,7 @@ static const struct key keys[] = {
 	{ "init",        NAME,      OFF(init), 0, 32, 0 },
 	{ "rr_slice",    INT,       OFF(rr_slice), 1, 10000, 0 },
 	{ "cache_decay", INT,       OFF(cache_decay), 0, 1000, 0 },
+	{ "watchdog",    INT,       OFF(watchdog_ms), 0, 3600000, 0 },
 	{ "crash",       CHOICE,    OFF(crash), 0, 8, "ud pf gp de hang hang0 late pages df kstack cr3 sleep" },
 	{ "check",       INT,       OFF(check), 0, 1, 0 },
 	{ "selftest",    INT,       OFF(selftest), 0, 1, 0 },
@@ -63,6 +64,7 @@ void boot_args_defaults(struct boot_args *a)
 	a->hogs = -1;
 	a->rr_slice = 100;
 	a->cache_decay = -1;
+	a->watchdog_ms = 5000;
 	a->max_tasks = 256;
 	a->pin = -1;
 	a->seed = 1;

@@ -13,7 +13,7 @@
 #define MAX_INIT_ARGS 16
 
 struct boot_args {
-	char policy[8];          /* nick | o1 | rr */
+	char policy[8];          /* nick | o1 | rr | mine | cfs | starve */
 	char demo[16];           /* desktop | hogs | nice | compile | abuse | fuzz | none */
 	int hogs;                /* -1: the demo's default */
 	int nice[MAX_NICE_LIST];
@@ -24,6 +24,7 @@ struct boot_args {
 	char init[32];
 	int rr_slice;            /* ms */
 	int cache_decay;         /* ticks; -1 = from CPUID */
+	int watchdog_ms;         /* the scheduler's watchdog (ms); 0 = off */
 	char crash[8];           /* ud pf gp de: fault now; hang late pages: from kinit */
 	int check;               /* self-checks */
 	int selftest;            /* run the boot self-tests (pmm, heap) */

@@ -93,22 +93,23 @@ static bool can_migrate_task(struct sched_task *p, struct runqueue *rq,
 		return false;
 	if (!cpu_allowed(p, this_cpu))
 		return false;
-	delta = sched_jiffies() - sched_active_policy->last_ran(p);
+	delta = sched_jiffies() - sched_ran(p);
 	if (idle && delta <= cache_decay_ticks)
 		return false;
 	return true;
 }
 
-/* v7: pull_task - move p to this CPU's active array, resched if better. */
+/* v7: pull_task - move p to this CPU's active array, resched if better.
+ * Through the policy's dequeue and enqueue, so that a policy's own queue
+ * follows the task (nick's dequeue stamps array_sequence, which only a
+ * wake-up after a sleep reads). */
 static void pull_task(struct runqueue *src, struct sched_task *p,
 		      struct runqueue *this_rq)
 {
-	dequeue_task(p);
-	src->nr_running--;
+	deactivate_task(src, p);
 	set_task_cpu(p, this_rq->cpu);
-	this_rq->nr_running++;
-	enqueue_task(p, this_rq->active);
-	if (sched_active_policy->preempts(this_rq, p))
+	activate_queued(this_rq, p);
+	if (sched_preempts(this_rq, p))
 		resched_task(this_rq, this_rq->curr);
 }
 

@@ -10,7 +10,7 @@
  *    switch locks all of them, in CPU-id order.
  *  - p->cpu changes only with p's current rq locked, so task_rq_lock can
  *    lock "the rq of p" and check that p did not move meanwhile.
- *  - The running task's own fields (used_slice, sleep history of a waker)
+ *  - The running task's own fields (its policy area: a waker's history)
  *    may also be written by that task's CPU with interrupts off: nobody else
  *    writes the fields of a running task (the balancer never moves it).
  */
@@ -139,20 +139,64 @@ void resched_task(struct runqueue *rq, struct sched_task *p)
 	}
 }
 
+/* The policy's queue hooks see SCHED_NORMAL tasks only (policy.h). */
+void sched_hook_enqueue(struct runqueue *rq, struct sched_task *p)
+{
+	if (p->sched_class == SCHED_NORMAL && sched_active_policy->enqueue)
+		sched_active_policy->enqueue(rq, p);
+}
+
+void sched_hook_dequeue(struct runqueue *rq, struct sched_task *p)
+{
+	if (p->sched_class == SCHED_NORMAL && sched_active_policy->dequeue)
+		sched_active_policy->dequeue(rq, p);
+}
+
 /* Linux __activate_task: tail of active[prio], one more runnable task. */
 void activate_queued(struct runqueue *rq, struct sched_task *p)
 {
 	enqueue_task(p, rq->active);
 	rq->nr_running++;
+	sched_hook_enqueue(rq, p);
 }
 
-/* Linux deactivate_task (the policy hook adds v7's array_sequence). */
+/* Linux deactivate_task (the policy's dequeue adds v7's array_sequence). */
 void deactivate_task(struct runqueue *rq, struct sched_task *p)
 {
 	dequeue_task(p);
 	rq->nr_running--;
-	if (sched_active_policy->deactivate)
-		sched_active_policy->deactivate(rq, p);
+	sched_hook_dequeue(rq, p);
+}
+
+unsigned int sched_quantum(struct sched_task *p)
+{
+	unsigned int q = sched_active_policy->quantum ?
+		sched_active_policy->quantum(p) : SCHED_RR_QUANTUM;
+
+	return q ? q : 1;
+}
+
+/* 2.6.0 scheduler_tick's real-time part, once for every policy: FIFO
+ * runs on; RR goes to the tail of its list after its quantum. */
+static void rt_tick(struct sched_task *p)
+{
+	if (p->sched_class != SCHED_RR)
+		return;
+	if (++p->core_slice_used >= sched_quantum(p)) {
+		p->core_slice_used = 0;
+		p->need_resched = 1;
+		requeue_task(p);
+	}
+}
+
+/* The tick of a policy with no tick hook: round robin within a prio. */
+static void default_tick(struct sched_task *p)
+{
+	if (++p->core_slice_used >= SCHED_DEFAULT_SLICE) {
+		p->core_slice_used = 0;
+		p->need_resched = 1;
+		requeue_task(p);
+	}
 }
 
 /* The scheduler_tick body for a running task (also fork's extra tick). */
@@ -163,22 +207,94 @@ void sched_policy_tick(struct runqueue *rq, struct sched_task *p)
 		p->need_resched = 1;
 		return;
 	}
-	sched_active_policy->tick(rq, p);
+	if (rt_task(p))
+		rt_tick(p);
+	else if (sched_active_policy->tick)
+		sched_active_policy->tick(rq, p);
+	else
+		default_tick(p);
+}
+
+/* try_to_wake_up's question, "does p preempt rq->curr?": real time is
+ * the core's (2.6.0: TASK_PREEMPTS_CURR), a normal task asks the policy. */
+bool sched_wakeup_preempts(struct runqueue *rq, struct sched_task *p,
+			   struct sched_task *waker, enum sched_waker kind, bool sync)
+{
+	if (!rt_task(p) && sched_active_policy->wakeup)
+		return sched_active_policy->wakeup(rq, p, waker, kind, sync);
+	return !sync && p->prio < rq->curr->prio;
+}
+
+/* pull_task's and a new task's question: does p preempt rq->curr? */
+bool sched_preempts(struct runqueue *rq, struct sched_task *p)
+{
+	if (!rt_task(p) && sched_active_policy->preempts)
+		return sched_active_policy->preempts(rq, p);
+	return p->prio < rq->curr->prio;
+}
+
+/* When p last ran, for the balancer's cache-hot test. */
+uint32_t sched_ran(struct sched_task *p)
+{
+	if (!rt_task(p) && sched_active_policy->ran)
+		return sched_active_policy->ran(p);
+	return p->acct_stamp;
+}
+
+/* A donate hook for a slice that is one counter of the policy's (nick and
+ * rr: used_slice, o1: time_slice): the loan gives the server the caller's
+ * counter, saving the server's own; the return gives the caller what the
+ * server left of it and puts the server's own back. */
+void sched_donate_counter(unsigned int *caller, unsigned int *server,
+			  uint32_t saved[SCHED_DONATION_WORDS], enum sched_donate_step step)
+{
+	if (step == SCHED_LEND) {
+		saved[0] = *server;
+		*server = *caller;
+	} else {
+		*caller = *server;
+		*server = saved[0];
+	}
+}
+
+/* The policy's view of p for the stat dump (zeros for real time, whose
+ * RR quantum is its slice). */
+void sched_describe(struct runqueue *rq, struct sched_task *p, struct sched_policy_view *v)
+{
+	*v = (struct sched_policy_view){ 0 };
+	if (p->is_idle)
+		return;
+	if (rt_task(p)) {
+		if (p->sched_class == SCHED_RR) {
+			v->timeslice = sched_quantum(p);
+			v->used_slice = p->core_slice_used;
+		}
+		return;
+	}
+	if (sched_active_policy->describe)
+		sched_active_policy->describe(rq, p, v);
+	else
+		*v = (struct sched_policy_view){ SCHED_DEFAULT_SLICE, p->core_slice_used, 0 };
 }
 
 /* The one rule every policy starts from (policy.h): the class's prio and
- * zeroed policy fields; then the policy's init_task refines them. */
+ * zeroed policy fields; then the policy's init_task refines them.  A
+ * real-time task keeps its class's prio whatever init_task did. */
 void sched_init_policy_fields(struct runqueue *rq, struct sched_task *p)
 {
 	int i;
 
 	for (i = 0; i < SCHED_POLICY_WORDS; i++)
 		p->policy_data[i] = 0;
+	p->core_slice_used = 0;
 	if (p->sched_class == SCHED_NORMAL)
 		p->prio = p->static_prio;
 	else
 		p->prio = rt_prio_of(p->rt_priority);
-	sched_active_policy->init_task(rq, p);
+	if (sched_active_policy->init_task)
+		sched_active_policy->init_task(rq, p);
+	if (p->sched_class != SCHED_NORMAL)
+		p->prio = rt_prio_of(p->rt_priority);
 	p->policy_gen = sched_policy_gen;
 }
 
@@ -217,7 +333,7 @@ void sched_clamp_bad_prio(struct sched_task *p)
 	warn_once(line);
 }
 
-/* A pick_next hook returned a task that is not in rq->active. */
+/* A pick hook returned a task that is not in rq->active. */
 void sched_warn_bad_pick(struct runqueue *rq, struct sched_task *p)
 {
 	char line[160];

@@ -88,6 +88,9 @@ int sched_check_invariants(int cpu, char *why, size_t n)
 
 	sched_spin_lock(&rq->lock);
 	ret = check_rq(rq, why, n);
+	/* then the queues the policy owns (policy.h: check) */
+	if (ret == 0 && sched_active_policy->check)
+		ret = sched_active_policy->check(rq, why, n) ? -1 : 0;
 	sched_spin_unlock(&rq->lock);
 	sched_irq_restore(flags);
 	if (ret == 0 && n)

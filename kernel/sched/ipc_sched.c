@@ -9,7 +9,9 @@
  *   donation  besides, the server runs on the caller's prio and what is
  *             left of the caller's slice, and the CPU it uses until the
  *             reply is charged to the caller (seL4 MCS scheduling-context
- *             donation; priority inheritance).
+ *             donation; priority inheritance).  The core keeps the record
+ *             (struct sched_donation), lends the prio and charges the run
+ *             time; what a slice is, the policy's donate hook says.
  *
  * rq->handoff is written and read under the rq lock; set_task_cpu clears
  * it when the task leaves this queue (migrate.c), so a pick never takes a
@@ -67,49 +69,73 @@ static void set_prio_queued(struct sched_task *p, int prio)
 		enqueue_task(p, a);
 }
 
+/* Both tasks' run queues locked (CPU-id order), neither task moving
+ * meanwhile: the donate hook's locking (policy.h). */
+static void lock_pair(struct sched_task *a, struct sched_task *b, unsigned long *flags)
+{
+	*flags = sched_irq_save();
+	for (;;) {
+		struct runqueue *ra = task_rq(a), *rb = task_rq(b);
+
+		double_rq_lock(ra, rb);
+		if (ra == task_rq(a) && rb == task_rq(b))
+			return;
+		double_rq_unlock(ra, rb);
+	}
+}
+
+static void unlock_pair(struct sched_task *a, struct sched_task *b, unsigned long flags)
+{
+	double_rq_unlock(task_rq(a), task_rq(b));
+	sched_irq_restore(flags);
+}
+
+/* The policy's part of a loan: normal tasks only, and the return only to
+ * the policy that lent (a policy switch in between voids the loan). */
+static bool policy_may_donate(struct sched_task *caller, struct sched_task *server)
+{
+	return sched_active_policy->donate && !rt_task(caller) &&
+	       caller->sched_class == SCHED_NORMAL && server->sched_class == SCHED_NORMAL;
+}
+
+_Static_assert(sizeof(((struct sched_donation *)0)->saved) ==
+	       SCHED_DONATION_WORDS * sizeof(uint32_t), "sched_donation.saved");
+
 void sched_donate(struct sched_task *caller, struct sched_task *server,
 		  struct sched_donation *d)
 {
 	unsigned long flags;
-	struct runqueue *rq = task_rq_lock(server, &flags);
 
+	lock_pair(caller, server, &flags);
 	d->prio = server->prio;
-	d->time_slice = server->time_slice;
-	d->used_slice = server->used_slice;
 	d->run_ms = server->run_ms;
+	d->gen = sched_policy_gen;
+	d->lent = policy_may_donate(caller, server);
+	if (d->lent)
+		sched_active_policy->donate(task_rq(server), caller, server, d->saved, SCHED_LEND);
 	/* only a better prio: a server never runs below its own */
 	if (caller->prio < server->prio)
 		set_prio_queued(server, caller->prio);
-	server->time_slice = caller->time_slice;
-	server->used_slice = caller->used_slice;
 	d->active = true;
-	task_rq_unlock(rq, flags);
+	unlock_pair(caller, server, flags);
 }
 
 void sched_donation_end(struct sched_task *server, struct sched_task *caller,
 			struct sched_donation *d)
 {
 	unsigned long flags;
-	struct runqueue *rq;
-	unsigned int slice, used;
 	uint32_t ran;
 
 	if (!d->active)
 		return;
 	d->active = false;
-	rq = task_rq_lock(server, &flags);
-	slice = server->time_slice;
-	used = server->used_slice;
+	lock_pair(caller, server, &flags);
 	ran = server->run_ms - d->run_ms;
 	server->run_ms = d->run_ms;
-	server->time_slice = d->time_slice;
-	server->used_slice = d->used_slice;
-	set_prio_queued(server, d->prio);
-	task_rq_unlock(rq, flags);
-
-	rq = task_rq_lock(caller, &flags);
-	caller->time_slice = slice;
-	caller->used_slice = used;
 	caller->run_ms += ran;
-	task_rq_unlock(rq, flags);
+	set_prio_queued(server, d->prio);
+	if (d->lent && d->gen == sched_policy_gen && policy_may_donate(caller, server))
+		sched_active_policy->donate(task_rq(server), caller, server, d->saved,
+					    SCHED_RETURN);
+	unlock_pair(caller, server, flags);
 }

@@ -13,12 +13,16 @@
 bool sched_handoff_wake(struct sched_task *p, struct sched_task *waker,
 			enum sched_waker kind);
 
-/* What the server had before it ran on the caller's behalf. */
+/* One lent slice, kept by the core (policy.h: "Donation"): what the
+ * server had before it ran on the caller's behalf.  A chain of calls is a
+ * chain of these records, lent and returned in nested order. */
 struct sched_donation {
 	bool active;
-	int prio;
-	unsigned int time_slice, used_slice;
-	uint32_t run_ms;
+	bool lent;                      /* the policy's donate hook ran */
+	unsigned int gen;               /* sched_policy_gen of the loan */
+	int prio;                       /* the server's own */
+	uint32_t run_ms;                /* the server's at the loan */
+	uint32_t saved[2];              /* the policy's words (SCHED_DONATION_WORDS) */
 };
 /* The server takes the caller's prio (if better) and remaining slice. */
 void sched_donate(struct sched_task *caller, struct sched_task *server,

@@ -24,12 +24,13 @@ void sched_start_task(struct sched_task *p, int cpu)
 	p->state = SCHED_TASK_RUNNING;
 	p->acct_stamp = sched_jiffies();
 	activate_queued(rq, p);
-	if (sched_active_policy->preempts(rq, p))
+	if (sched_preempts(rq, p))
 		resched_task(rq, rq->curr);
 	task_rq_unlock(rq, flags);
 }
 
-/* What a child inherits, as Linux's dup_task_struct copies the parent. */
+/* What a child inherits, as Linux's dup_task_struct copies the parent:
+ * the core's fields and, untouched, the policy's area. */
 static void copy_sched_fields(struct sched_task *parent, struct sched_task *c)
 {
 	c->sched_class = parent->sched_class;
@@ -37,15 +38,7 @@ static void copy_sched_fields(struct sched_task *parent, struct sched_task *c)
 	c->static_prio = parent->static_prio;
 	c->prio = parent->prio;
 	c->cpus_allowed = parent->cpus_allowed;
-	c->array_sequence = parent->array_sequence;
-	c->timestamp = parent->timestamp;
-	c->total_time = parent->total_time;
-	c->sleep_time = parent->sleep_time;
-	c->sleep_avg = parent->sleep_avg;
-	c->used_slice = parent->used_slice;
-	c->time_slice = parent->time_slice;
-	c->last_run = parent->last_run;
-	c->o1_sleep_avg = parent->o1_sleep_avg;
+	c->core_slice_used = parent->core_slice_used;
 	c->policy_gen = parent->policy_gen;
 	for (int i = 0; i < SCHED_POLICY_WORDS; i++)
 		c->policy_data[i] = parent->policy_data[i];
@@ -69,8 +62,12 @@ void sched_fork(struct sched_task *parent, struct sched_task *child)
 	child->state = SCHED_TASK_RUNNING;
 	child->need_resched = 0;
 	child->acct_stamp = sched_jiffies();
-	sched_active_policy->fork(rq, parent, child);
+	if (!rt_task(child) && sched_active_policy->fork)
+		sched_active_policy->fork(rq, parent, child);
+	if (!child->array)                       /* the hook may queue it itself */
+		enqueue_task(child, rq->active);
 	rq->nr_running++;
+	sched_hook_enqueue(rq, child);
 	parent->need_resched = 1;
 	task_rq_unlock(rq, flags);
 }
@@ -81,7 +78,7 @@ void sched_exit(struct sched_task *p)
 	unsigned long flags;
 	struct runqueue *rq;
 
-	if (!p->parent || !sched_active_policy->exit)
+	if (!p->parent || !sched_active_policy->exit || rt_task(p))
 		return;
 	rq = task_rq_lock(p, &flags);
 	sched_active_policy->exit(rq, p, p->parent);

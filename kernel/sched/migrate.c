@@ -45,7 +45,7 @@ static void activate_moved(struct runqueue *dst, struct sched_task *p)
 {
 	set_task_cpu(p, dst->cpu);
 	sched_refresh_policy(dst, p);
-	sched_active_policy->activate(dst, p, NULL, SCHED_WAKER_KTHREAD, false);
+	sched_wakeup_preempts(dst, p, NULL, SCHED_WAKER_KTHREAD, false);
 	activate_queued(dst, p);
 	/* move_task_away's own test (v7 did not change it to
 	 * TASK_PREEMPTS_CURR); the idle task's 140 loses to anyone */

@@ -9,21 +9,19 @@
  * file and in mine.h may change too.  The policy's per-task fields are
  * struct mine_task (mine.h), kept in the task's policy_data; add, rename
  * or drop fields there.  The core's O(1) arrays pick the head of the best
- * list of rq->active; a policy that wants its own order sets the
- * pick_next hook of sched_policy_mine below (policy.h).
+ * list of rq->active; a policy that wants its own order sets the pick
+ * hook of sched_policy_mine below (policy.h; cfs.c keeps its own tree).
  *
  * What the core checks: every queued task's prio is in 0..139 (real time
- * 0..99, normal 100..139), and a pick_next choice is a task of rq->active.
+ * 0..99, normal 100..139), and a pick choice is a task of rq->active.
  * Either mistake prints one line ("sched: policy mine gave ...").
  *
- * Real-time tasks (SCHED_FIFO, SCHED_RR) are outside the lab: their prio is
- * rt_prio_of(rt_priority), FIFO runs until it blocks or yields, RR runs
- * MINE_RT_SLICE ms and then goes to the tail of its list, and a woken RT
- * task preempts a worse one.
+ * Real-time tasks are outside the lab and the policy: the core runs them
+ * (policy.h); mine only says SCHED_RR's quantum, MINE_RT_SLICE ms.
  */
 #include "mine.h"
 
-#define MINE_RT_SLICE       100   /* ms, SCHED_RR tasks */
+#define MINE_RT_SLICE       100   /* ms: SCHED_RR's quantum */
 
 /* ---- SCHED_NORMAL: the lab's functions ------------------------------ */
 
@@ -123,19 +121,6 @@ static void normal_fork(struct sched_task *parent, struct sched_task *child)
 	/* LAB mine: end */
 }
 
-/* ---- real time: FIFO never expires, RR a fixed slice then the tail --- */
-
-static void rt_tick(struct sched_task *p)
-{
-	if (p->sched_class != SCHED_RR)
-		return;
-	if (++MINE(p)->used_ms >= MINE_RT_SLICE) {
-		MINE(p)->used_ms = 0;
-		p->need_resched = 1;
-		requeue_task(p);
-	}
-}
-
 /* ---- the hooks (policy.h) -------------------------------------------- */
 
 /* The core zeroed struct mine_task and set the class's prio (policy.h). */
@@ -147,75 +132,52 @@ static void mine_init_task(struct runqueue *rq, struct sched_task *p)
 		p->prio = normal_prio(p);
 }
 
-static unsigned int mine_timeslice(struct runqueue *rq UNUSED, struct sched_task *p)
+static bool mine_wakeup(struct runqueue *rq, struct sched_task *p,
+			struct sched_task *waker UNUSED, enum sched_waker kind UNUSED,
+			bool sync)
 {
-	return rt_task(p) ? MINE_RT_SLICE : normal_slice(p);
-}
-
-static void mine_tick(struct runqueue *rq, struct sched_task *p)
-{
-	if (rt_task(p))
-		rt_tick(p);
-	else
-		normal_tick(rq, p);
-}
-
-static bool mine_activate(struct runqueue *rq, struct sched_task *p,
-			  struct sched_task *waker UNUSED, enum sched_waker kind UNUSED,
-			  bool sync)
-{
-	if (!rt_task(p))
-		return normal_wake_up(rq, p, sync);
-	MINE(p)->left_at = sched_jiffies();
-	return !sync && p->prio < rq->curr->prio;
+	return normal_wake_up(rq, p, sync);
 }
 
 /* The epoch (rq->array_sequence) p went to sleep in. */
-static void mine_deactivate(struct runqueue *rq, struct sched_task *p)
+static void mine_dequeue(struct runqueue *rq, struct sched_task *p)
 {
 	MINE(p)->epoch = rq->array_sequence;
 }
 
 /* A new epoch: the arrays were swapped. */
-static void mine_array_swap(struct runqueue *rq)
+static void mine_swap(struct runqueue *rq)
 {
 	rq->array_sequence++;
 }
 
-static void mine_switch_out(struct runqueue *rq UNUSED, struct sched_task *prev UNUSED,
-			    uint32_t now UNUSED)
-{
-}
-
 /* left_at: when the task left the CPU (sleep length, balancer heat). */
-static void mine_switch_in(struct runqueue *rq UNUSED, struct sched_task *prev,
-			   struct sched_task *next, uint32_t now)
+static void mine_stopping(struct runqueue *rq UNUSED, struct sched_task *p, uint32_t now)
 {
-	if (!prev->is_idle)
-		MINE(prev)->left_at = now;
-	MINE(next)->left_at = now;
+	MINE(p)->left_at = now;
 }
 
-static void mine_fork(struct runqueue *rq, struct sched_task *parent, struct sched_task *c)
+static void mine_running(struct runqueue *rq UNUSED, struct sched_task *p, uint32_t now)
+{
+	MINE(p)->left_at = now;
+}
+
+/* The core queues the child at the tail of rq->active afterwards. */
+static void mine_fork(struct runqueue *rq UNUSED, struct sched_task *parent,
+		      struct sched_task *c)
 {
 	MINE(c)->left_at = sched_jiffies();
-	if (rt_task(c))
-		MINE(c)->used_ms = 0;
-	else
-		normal_fork(parent, c);
-	enqueue_task(c, rq->active);
+	normal_fork(parent, c);
 }
 
 /* Requeue at the new prio; reschedule when the running task got worse or
  * a queued one now beats the running one. */
-static void mine_set_nice(struct runqueue *rq, struct sched_task *p, int nice)
+static void mine_nice(struct runqueue *rq, struct sched_task *p, int nice)
 {
 	struct prio_array *array = p->array;
 	int old = p->prio;
 
 	p->static_prio = NICE_TO_PRIO(nice);
-	if (rt_task(p))
-		return;
 	if (array)
 		dequeue_task(p);
 	p->prio = normal_prio(p);
@@ -226,50 +188,40 @@ static void mine_set_nice(struct runqueue *rq, struct sched_task *p, int nice)
 		resched_task(rq, rq->curr);
 }
 
-static unsigned int mine_used_slice(struct runqueue *rq UNUSED, struct sched_task *p)
+/* The stat dump: the slice, its part used, the credit in per mille. */
+static void mine_describe(struct runqueue *rq UNUSED, struct sched_task *p,
+			  struct sched_policy_view *v)
 {
-	return MINE(p)->used_ms;
+	v->timeslice = normal_slice(p);
+	v->used_slice = MINE(p)->used_ms;
+	v->history = mine_history_permille(p);
 }
 
-static unsigned int mine_sleep_avg(struct sched_task *p)
-{
-	return mine_history_permille(p);
-}
-
-static int mine_normal_prio(struct sched_task *p)
-{
-	return normal_prio(p);
-}
-
-static bool mine_preempts(struct runqueue *rq, struct sched_task *p)
-{
-	return p->prio < rq->curr->prio;
-}
-
-static uint32_t mine_last_ran(struct sched_task *p)
+static uint32_t mine_ran(struct sched_task *p)
 {
 	return MINE(p)->left_at;
 }
 
+static unsigned int mine_quantum(struct sched_task *p UNUSED)
+{
+	return MINE_RT_SLICE;
+}
+
+/* NULL hooks take the core's default (policy.h): pick (the core's O(1)
+ * pick), preempts (better prio), yield (expired), donate (no slice lent). */
 const struct sched_policy sched_policy_mine = {
 	.name = "mine",
 	.init_task = mine_init_task,
-	.timeslice = mine_timeslice,
-	.used_slice = mine_used_slice,
-	.sleep_avg = mine_sleep_avg,
-	.tick = mine_tick,
-	.activate = mine_activate,
-	.deactivate = mine_deactivate,
-	.switch_out = mine_switch_out,
-	.switch_in = mine_switch_in,
+	.wakeup = mine_wakeup,
+	.dequeue = mine_dequeue,
+	.running = mine_running,
+	.stopping = mine_stopping,
+	.tick = normal_tick,
 	.fork = mine_fork,
-	.exit = NULL,
-	.set_nice = mine_set_nice,
-	.normal_prio = mine_normal_prio,
-	.preempts = mine_preempts,
-	.last_ran = mine_last_ran,
-	.on_array_swap = mine_array_swap,
-	.on_idle_pick = NULL,
-	.yield_array = NULL,
-	.pick_next = NULL,                      /* the core's O(1) pick */
+	.nice = mine_nice,
+	.prio = normal_prio,
+	.ran = mine_ran,
+	.swap = mine_swap,
+	.describe = mine_describe,
+	.quantum = mine_quantum,
 };

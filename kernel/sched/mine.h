@@ -1,7 +1,7 @@
 /*
  * mine.h - policy mine's own per-task fields (kernel/sched/mine.c).
  *
- * They live in the task's policy_data (policy.h: POLICY_DATA, 32 bytes):
+ * They live in the task's policy_data (policy.h: POLICY_DATA, 64 bytes):
  * no field of another policy is borrowed.  The core never reads them; it
  * zeroes them before init_task and copies them from parent to child at
  * fork.  mine_history_permille is what the stat dump and the live panel

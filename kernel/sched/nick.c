@@ -11,10 +11,10 @@
  * Units: jiffies (1 ms).  "unsigned long" of the i386 patch is uint32_t,
  * used_slice is unsigned int: both wrap exactly as they did (quirk 2).
  */
-#include "sched_impl.h"
+#include "nick.h"
 
 #define MIN_TIMESLICE   NICK_MIN_TIMESLICE(HZ)  /* 1 jiffy at HZ=1000 */
-#define MAX_TIMESLICE   (20 * MIN_TIMESLICE)    /* also the SCHED_RR slice */
+#define MAX_TIMESLICE   (20 * MIN_TIMESLICE)    /* also the SCHED_RR quantum */
 #define MAX_SLEEP       HZ
 
 /* v7: TASK_PREEMPTS_CURR - better prio, or equal prio and better nice. */
@@ -37,18 +37,18 @@ static void add_task_time(struct sched_task *p, uint32_t time, int sleep)
 		return;
 	if (time > MAX_SLEEP) {
 		time = MAX_SLEEP;
-		p->total_time = 0;
-		p->sleep_time = 0;
+		NICK(p)->total_time = 0;
+		NICK(p)->sleep_time = 0;
 	} else {
 		uint32_t r = MAX_SLEEP - time;
 
-		p->total_time = (r * p->total_time + MAX_SLEEP / 2) / MAX_SLEEP;
-		p->sleep_time = (r * p->sleep_time + MAX_SLEEP / 2) / MAX_SLEEP;
+		NICK(p)->total_time = (r * NICK(p)->total_time + MAX_SLEEP / 2) / MAX_SLEEP;
+		NICK(p)->sleep_time = (r * NICK(p)->sleep_time + MAX_SLEEP / 2) / MAX_SLEEP;
 	}
-	p->total_time += 1000 * time;
+	NICK(p)->total_time += 1000 * time;
 	if (sleep)
-		p->sleep_time += 1000 * time;
-	p->sleep_avg = (1000 * p->sleep_time) / p->total_time;
+		NICK(p)->sleep_time += 1000 * time;
+	NICK(p)->sleep_avg = (1000 * NICK(p)->sleep_time) / NICK(p)->total_time;
 	/* LAB time: end */
 }
 
@@ -84,7 +84,7 @@ static int task_priority(struct sched_task *p)
 
 	if (rt_task(p))
 		return p->prio;
-	bonus = (MAX_USER_PRIO * p->sleep_avg) / 1000 / 2;
+	bonus = (MAX_USER_PRIO * NICK(p)->sleep_avg) / 1000 / 2;
 	prio = USER_PRIO(p->static_prio) / 2 + (MAX_USER_PRIO / 2);
 	prio = MAX_RT_PRIO + prio - bonus;
 	if (prio < MAX_RT_PRIO)
@@ -98,11 +98,9 @@ static int task_priority(struct sched_task *p)
 /* Fresh nick fields (new thread, policy switch): no history, a hog's prio. */
 static void nick_init_task(struct runqueue *rq, struct sched_task *p)
 {
-	p->timestamp = sched_jiffies();
-	p->total_time = p->sleep_time = p->sleep_avg = 0;
-	p->used_slice = 0;
-	p->first_time_slice = 0;
-	p->array_sequence = rq->array_sequence;
+	/* the core zeroed the rest (history, used_slice, first_time_slice) */
+	NICK(p)->timestamp = sched_jiffies();
+	NICK(p)->array_sequence = rq->array_sequence;
 	p->prio = task_priority(p);        /* from the class's prio (policy.h) */
 }
 
@@ -121,10 +119,10 @@ static bool nick_activate(struct runqueue *rq, struct sched_task *p,
 {
 	/* LAB wakeup: begin */
 	uint32_t now = sched_jiffies();
-	uint32_t sleep = now - p->timestamp;
+	uint32_t sleep = now - NICK(p)->timestamp;
 	bool user = (kind == SCHED_WAKER_USER);
 
-	p->timestamp = now;
+	NICK(p)->timestamp = now;
 	if (sleep > MAX_SLEEP)
 		sleep = MAX_SLEEP;
 	if (user) {
@@ -138,65 +136,54 @@ static bool nick_activate(struct runqueue *rq, struct sched_task *p,
 			add_task_time(p, sleep / 2, 1);
 	}
 	p->prio = task_priority(p);
-	if (rq->array_sequence != p->array_sequence)
-		p->used_slice = 0;      /* arrays swapped while it slept */
+	if (rq->array_sequence != NICK(p)->array_sequence)
+		NICK(p)->used_slice = 0;      /* arrays swapped while it slept */
 	if (user) {
 		uint32_t steal = sched_min((unsigned int)sleep / 2,
-				(task_timeslice(p, rq) - p->used_slice) / 2);
+				(task_timeslice(p, rq) - NICK(p)->used_slice) / 2);
 
-		p->used_slice += steal;
-		waker->used_slice -= steal;
+		NICK(p)->used_slice += steal;
+		NICK(waker)->used_slice -= steal;
 	}
 	return !sync && task_preempts_curr(p, rq);
 	/* LAB wakeup: end */
 }
 
 /* v7: deactivate_task remembers the array generation it slept in. */
-static void nick_deactivate(struct runqueue *rq, struct sched_task *p)
+static void nick_dequeue(struct runqueue *rq, struct sched_task *p)
 {
-	p->array_sequence = rq->array_sequence;
+	NICK(p)->array_sequence = rq->array_sequence;
 }
 
-/* v7: schedule(): the time since the last switch counts as run time. */
-static void nick_switch_out(struct runqueue *rq UNUSED, struct sched_task *prev, uint32_t now)
+/* v7: schedule(): the time since the last switch counts as run time;
+ * then the stamp restarts (waiting on a run queue counts neither as run
+ * nor as sleep). */
+static void nick_stopping(struct runqueue *rq UNUSED, struct sched_task *prev, uint32_t now)
 {
-	add_task_time(prev, now - prev->timestamp, 0);
+	add_task_time(prev, now - NICK(prev)->timestamp, 0);
+	NICK(prev)->timestamp = now;
 }
 
-/* v7: schedule(), switch_tasks: restart both stamps (waiting on a run
- * queue counts neither as run nor as sleep). */
-static void nick_switch_in(struct runqueue *rq UNUSED, struct sched_task *prev,
-			   struct sched_task *next, uint32_t now)
+/* v7: schedule(), switch_tasks: next's stamp restarts too. */
+static void nick_running(struct runqueue *rq UNUSED, struct sched_task *next, uint32_t now)
 {
-	prev->timestamp = now;
-	if (prev != next)
-		next->timestamp = now;
+	NICK(next)->timestamp = now;
 }
 
-/* v7: scheduler_tick.  RR: 20 jiffies then the tail of active.  Normal:
- * at the end of the slice, recompute prio and go to expired (always: v7
- * has no interactive reinsertion and no starvation limit). */
+/* v7: scheduler_tick for a normal task: at the end of the slice,
+ * recompute prio and go to expired (always: v7 has no interactive
+ * reinsertion and no starvation limit).  Real time: the core's. */
 static void nick_tick(struct runqueue *rq, struct sched_task *p)
 {
-	if (rt_task(p)) {
-		if (p->sched_class == SCHED_RR) {
-			p->used_slice++;
-			if (p->used_slice >= task_timeslice(p, rq)) {
-				p->used_slice = 0;
-				p->first_time_slice = 0;
-				p->need_resched = 1;
-				requeue_task(p);
-			}
-		}
-		return;
-	}
-	p->used_slice++;
-	if (p->used_slice >= task_timeslice(p, rq)) {
+	struct nick_task *n = NICK(p);
+
+	n->used_slice++;
+	if (n->used_slice >= task_timeslice(p, rq)) {
 		dequeue_task(p);
 		p->need_resched = 1;
 		p->prio = task_priority(p);
-		p->used_slice = 0;
-		p->first_time_slice = 0;
+		n->used_slice = 0;
+		n->first_time_slice = 0;
 		enqueue_task(p, rq->expired);
 	}
 }
@@ -206,24 +193,25 @@ static void nick_tick(struct runqueue *rq, struct sched_task *p)
  * first tick) and takes the "rare case" itself. */
 static void nick_fork(struct runqueue *rq, struct sched_task *cur, struct sched_task *c)
 {
+	struct nick_task *pn = NICK(cur), *cn = NICK(c);
 	uint32_t ts;
 
-	c->timestamp = sched_jiffies();
+	cn->timestamp = sched_jiffies();
 	ts = task_timeslice(cur, rq);
-	c->used_slice = cur->used_slice + (ts - cur->used_slice) / 2;
-	cur->used_slice += (ts - cur->used_slice + 1) / 2;
-	c->first_time_slice = 1;
-	if (cur->used_slice >= ts) {
-		cur->used_slice = ts - 1;     /* the rare case: parent expires now */
+	cn->used_slice = pn->used_slice + (ts - pn->used_slice) / 2;
+	pn->used_slice += (ts - pn->used_slice + 1) / 2;
+	cn->first_time_slice = 1;
+	if (pn->used_slice >= ts) {
+		pn->used_slice = ts - 1;     /* the rare case: parent expires now */
 		sched_policy_tick(rq, cur);
 	}
 	/* wake_up_forked_process */
-	c->sleep_time = cur->sleep_time / 10;
-	c->total_time = cur->total_time / 20;
-	c->sleep_avg = cur->sleep_avg * 2;          /* quirk 3: may exceed 1000 */
-	cur->sleep_time = 3 * cur->sleep_time / 4;
-	if (cur->total_time != 0)
-		cur->sleep_avg = (1000 * cur->sleep_time) / cur->total_time;
+	cn->sleep_time = pn->sleep_time / 10;
+	cn->total_time = pn->total_time / 20;
+	cn->sleep_avg = pn->sleep_avg * 2;          /* quirk 3: may exceed 1000 */
+	pn->sleep_time = 3 * pn->sleep_time / 4;
+	if (pn->total_time != 0)
+		pn->sleep_avg = (1000 * pn->sleep_time) / pn->total_time;
 	c->prio = task_priority(c);
 	enqueue_task(c, rq->active);
 }
@@ -233,24 +221,21 @@ static void nick_fork(struct runqueue *rq, struct sched_task *cur, struct sched_
  * a penalty, quirk 8); a hog child costs the parent sleep_avg. */
 static void nick_exit(struct runqueue *rq, struct sched_task *p, struct sched_task *parent)
 {
-	if (p->first_time_slice)
-		parent->used_slice -= task_timeslice(p, rq) - p->used_slice;
-	if (p->sleep_avg < parent->sleep_avg)
-		add_task_time(parent, (parent->sleep_avg - p->sleep_avg) / 2, 0);
+	struct nick_task *cn = NICK(p), *pn = NICK(parent);
+
+	if (cn->first_time_slice)
+		pn->used_slice -= task_timeslice(p, rq) - cn->used_slice;
+	if (cn->sleep_avg < pn->sleep_avg)
+		add_task_time(parent, (pn->sleep_avg - cn->sleep_avg) / 2, 0);
 }
 
 /* v7: set_user_nice.  Quirk 4: delta is taken against the *dynamic* prio,
  * so prio becomes exactly the new static prio until the next recompute. */
-static void nick_set_nice(struct runqueue *rq, struct sched_task *p, int nice)
+static void nick_nice(struct runqueue *rq, struct sched_task *p, int nice)
 {
-	struct prio_array *array;
+	struct prio_array *array = p->array;
 	int delta;
 
-	if (rt_task(p)) {
-		p->static_prio = NICE_TO_PRIO(nice);
-		return;
-	}
-	array = p->array;
 	if (array)
 		dequeue_task(p);
 	delta = NICE_TO_PRIO(nice) - p->prio;
@@ -263,19 +248,29 @@ static void nick_set_nice(struct runqueue *rq, struct sched_task *p, int nice)
 	}
 }
 
-static unsigned int nick_used_slice(struct runqueue *rq UNUSED, struct sched_task *p)
+/* The stat dump's columns: v7's slice, used_slice and sleep_avg. */
+static void nick_describe(struct runqueue *rq, struct sched_task *p,
+			  struct sched_policy_view *v)
 {
-	return p->used_slice;
+	v->timeslice = task_timeslice(p, rq);
+	v->used_slice = NICK(p)->used_slice;
+	v->history = NICK(p)->sleep_avg;
 }
 
-static unsigned int nick_sleep_avg(struct sched_task *p)
+/* A donated slice is the caller's used_slice: the server runs on it, and
+ * the caller gets back what the server left of it. */
+static void nick_donate(struct runqueue *rq UNUSED, struct sched_task *caller,
+			struct sched_task *server, uint32_t saved[SCHED_DONATION_WORDS],
+			enum sched_donate_step step)
 {
-	return p->sleep_avg;
+	sched_donate_counter(&NICK(caller)->used_slice, &NICK(server)->used_slice,
+			     saved, step);
 }
 
-static int nick_normal_prio(struct sched_task *p)
+/* v7: SCHED_RR's quantum is MAX_TIMESLICE (task_timeslice's RT case). */
+static unsigned int nick_quantum(struct sched_task *p UNUSED)
 {
-	return p->static_prio;     /* 2.6.0 setscheduler; task_priority later */
+	return MAX_TIMESLICE;
 }
 
 /* v7: pull_task uses TASK_PREEMPTS_CURR. */
@@ -285,20 +280,15 @@ static bool nick_preempts(struct runqueue *rq, struct sched_task *p)
 }
 
 /* v7: can_migrate_task uses timestamp. */
-static uint32_t nick_last_ran(struct sched_task *p)
+static uint32_t nick_ran(struct sched_task *p)
 {
-	return p->timestamp;
+	return NICK(p)->timestamp;
 }
 
 /* v7: schedule(), array switch: rq->array_sequence++. */
-static void nick_array_swap(struct runqueue *rq)
+static void nick_swap(struct runqueue *rq)
 {
 	rq->array_sequence++;
-}
-
-static unsigned int nick_timeslice(struct runqueue *rq, struct sched_task *p)
-{
-	return task_timeslice(p, rq);
 }
 
 /* The patch's own functions, exported by name for the unit tests. */
@@ -316,24 +306,22 @@ bool nick_task_preempts_curr(struct sched_task *p, struct runqueue *rq)
 	return task_preempts_curr(p, rq);
 }
 
+/* prio: NULL, 2.6.0 setscheduler's static_prio (task_priority later). */
 const struct sched_policy sched_policy_nick = {
 	.name = "nick",
 	.init_task = nick_init_task,
-	.timeslice = nick_timeslice,
-	.used_slice = nick_used_slice,
-	.sleep_avg = nick_sleep_avg,
+	.wakeup = nick_activate,
+	.dequeue = nick_dequeue,
+	.running = nick_running,
+	.stopping = nick_stopping,
 	.tick = nick_tick,
-	.activate = nick_activate,
-	.deactivate = nick_deactivate,
-	.switch_out = nick_switch_out,
-	.switch_in = nick_switch_in,
 	.fork = nick_fork,
 	.exit = nick_exit,
-	.set_nice = nick_set_nice,
-	.normal_prio = nick_normal_prio,
+	.nice = nick_nice,
 	.preempts = nick_preempts,
-	.last_ran = nick_last_ran,
-	.on_array_swap = nick_array_swap,
-	.on_idle_pick = NULL,
-	.yield_array = NULL,
+	.ran = nick_ran,
+	.swap = nick_swap,
+	.donate = nick_donate,
+	.describe = nick_describe,
+	.quantum = nick_quantum,
 };

@@ -8,7 +8,7 @@
  * 0..10 s), and "interactive" tasks go back to the *active* array when
  * their slice ends, unless the expired ones have starved too long.
  */
-#include "sched_impl.h"
+#include "o1.h"
 
 #define MIN_TIMESLICE     (10 * HZ / 1000)
 #define MAX_TIMESLICE     (200 * HZ / 1000)
@@ -42,7 +42,7 @@ static int effective_prio(struct sched_task *p)
 
 	if (rt_task(p))
 		return p->prio;
-	bonus = MAX_USER_PRIO * PRIO_BONUS_RATIO * (int)p->o1_sleep_avg / MAX_SLEEP_AVG / 100 -
+	bonus = MAX_USER_PRIO * PRIO_BONUS_RATIO * (int)O1(p)->sleep_avg / MAX_SLEEP_AVG / 100 -
 		MAX_USER_PRIO * PRIO_BONUS_RATIO / 100 / 2;
 	prio = p->static_prio - bonus;
 	if (prio < MAX_RT_PRIO)
@@ -62,30 +62,29 @@ static bool expired_starving(struct runqueue *rq)
 
 static void o1_init_task(struct runqueue *rq UNUSED, struct sched_task *p)
 {
-	p->o1_sleep_avg = 0;
-	p->last_run = sched_jiffies();
-	p->first_time_slice = 0;
-	p->time_slice = task_timeslice(p);
+	O1(p)->last_run = sched_jiffies();
+	O1(p)->time_slice = task_timeslice(p);
 	p->prio = effective_prio(p);       /* from the class's prio (policy.h) */
 }
 
 /* -: activate_task: credit the jiffies slept (minus one), cap 10 s.
  * -: try_to_wake_up: a sync wake-up gets no credit and no preemption. */
-static bool o1_activate(struct runqueue *rq, struct sched_task *p,
-			struct sched_task *waker UNUSED, enum sched_waker kind UNUSED, bool sync)
+static bool o1_wakeup(struct runqueue *rq, struct sched_task *p,
+		      struct sched_task *waker UNUSED, enum sched_waker kind UNUSED, bool sync)
 {
+	struct o1_task *o = O1(p);
 	int32_t sleep_time;    /* "long" on i386 */
 
 	if (sync)
 		return false;
-	sleep_time = (int32_t)(sched_jiffies() - p->last_run - 1);
+	sleep_time = (int32_t)(sched_jiffies() - o->last_run - 1);
 	if (sleep_time > 0) {
-		uint32_t sleep_avg = p->o1_sleep_avg + (uint32_t)sleep_time;
+		uint32_t sleep_avg = o->sleep_avg + (uint32_t)sleep_time;
 
 		if (sleep_avg > MAX_SLEEP_AVG)
 			sleep_avg = MAX_SLEEP_AVG;
-		if (p->o1_sleep_avg != sleep_avg) {
-			p->o1_sleep_avg = sleep_avg;
+		if (o->sleep_avg != sleep_avg) {
+			o->sleep_avg = sleep_avg;
 			p->prio = effective_prio(p);
 		}
 	}
@@ -93,36 +92,24 @@ static bool o1_activate(struct runqueue *rq, struct sched_task *p,
 }
 
 /* -: schedule(): prev->last_run = jiffies. */
-static void o1_switch_out(struct runqueue *rq UNUSED, struct sched_task *prev, uint32_t now)
+static void o1_stopping(struct runqueue *rq UNUSED, struct sched_task *prev, uint32_t now)
 {
-	prev->last_run = now;
+	O1(prev)->last_run = now;
 }
 
-static void o1_switch_in(struct runqueue *rq UNUSED, struct sched_task *prev UNUSED,
-			 struct sched_task *next UNUSED, uint32_t now UNUSED)
-{
-}
-
-/* -: scheduler_tick. */
+/* -: scheduler_tick for a normal task (real time: the core's). */
 static void o1_tick(struct runqueue *rq, struct sched_task *p)
 {
-	if (p->o1_sleep_avg)
-		p->o1_sleep_avg--;
-	if (rt_task(p)) {
-		if (p->sched_class == SCHED_RR && !--p->time_slice) {
-			p->time_slice = task_timeslice(p);
-			p->first_time_slice = 0;
-			p->need_resched = 1;
-			requeue_task(p);
-		}
-		return;
-	}
-	if (!--p->time_slice) {
+	struct o1_task *o = O1(p);
+
+	if (o->sleep_avg)
+		o->sleep_avg--;
+	if (!--o->time_slice) {
 		dequeue_task(p);
 		p->need_resched = 1;
 		p->prio = effective_prio(p);
-		p->time_slice = task_timeslice(p);
-		p->first_time_slice = 0;
+		o->time_slice = task_timeslice(p);
+		o->first_time_slice = 0;
 		if (!TASK_INTERACTIVE(p) || expired_starving(rq)) {
 			if (!rq->expired_timestamp)
 				rq->expired_timestamp = sched_jiffies();
@@ -137,16 +124,18 @@ static void o1_tick(struct runqueue *rq, struct sched_task *p)
  * takes the parent's prio and queues right before it (child runs first). */
 static void o1_fork(struct runqueue *rq, struct sched_task *cur, struct sched_task *c)
 {
-	c->time_slice = (cur->time_slice + 1) >> 1;
-	c->first_time_slice = 1;
-	cur->time_slice >>= 1;
-	c->last_run = sched_jiffies();
-	if (!cur->time_slice) {
-		cur->time_slice = 1;
+	struct o1_task *po = O1(cur), *co = O1(c);
+
+	co->time_slice = (po->time_slice + 1) >> 1;
+	co->first_time_slice = 1;
+	po->time_slice >>= 1;
+	co->last_run = sched_jiffies();
+	if (!po->time_slice) {
+		po->time_slice = 1;
 		sched_policy_tick(rq, cur);
 	}
-	cur->o1_sleep_avg = cur->o1_sleep_avg * PARENT_PENALTY / 100;
-	c->o1_sleep_avg = c->o1_sleep_avg * CHILD_PENALTY / 100;
+	po->sleep_avg = po->sleep_avg * PARENT_PENALTY / 100;
+	co->sleep_avg = co->sleep_avg * CHILD_PENALTY / 100;
 	c->prio = effective_prio(c);
 	if (!cur->array)
 		enqueue_task(c, rq->active);
@@ -158,28 +147,24 @@ static void o1_fork(struct runqueue *rq, struct sched_task *cur, struct sched_ta
  * a hog child pulls the parent's sleep_avg down by a 3:1 average. */
 static void o1_exit(struct runqueue *rq UNUSED, struct sched_task *p, struct sched_task *parent)
 {
-	if (p->first_time_slice) {
-		parent->time_slice += p->time_slice;
-		if (parent->time_slice > MAX_TIMESLICE)
-			parent->time_slice = MAX_TIMESLICE;
+	struct o1_task *co = O1(p), *po = O1(parent);
+
+	if (co->first_time_slice) {
+		po->time_slice += co->time_slice;
+		if (po->time_slice > MAX_TIMESLICE)
+			po->time_slice = MAX_TIMESLICE;
 	}
-	if (p->o1_sleep_avg < parent->o1_sleep_avg)
-		parent->o1_sleep_avg = (parent->o1_sleep_avg * EXIT_WEIGHT +
-					p->o1_sleep_avg) / (EXIT_WEIGHT + 1);
+	if (co->sleep_avg < po->sleep_avg)
+		po->sleep_avg = (po->sleep_avg * EXIT_WEIGHT + co->sleep_avg) / (EXIT_WEIGHT + 1);
 }
 
 /* -: set_user_nice.  Quirk 5: the test compares the new static prio with
  * p->static_prio *after* it was assigned, so it is always false and only
  * a running task is rescheduled.  prio drops its bonus until recomputed. */
-static void o1_set_nice(struct runqueue *rq, struct sched_task *p, int nice)
+static void o1_nice(struct runqueue *rq, struct sched_task *p, int nice)
 {
-	struct prio_array *array;
+	struct prio_array *array = p->array;
 
-	if (rt_task(p)) {
-		p->static_prio = NICE_TO_PRIO(nice);
-		return;
-	}
-	array = p->array;
 	if (array)
 		dequeue_task(p);
 	p->static_prio = NICE_TO_PRIO(nice);
@@ -191,27 +176,31 @@ static void o1_set_nice(struct runqueue *rq, struct sched_task *p, int nice)
 	}
 }
 
-static unsigned int o1_timeslice(struct runqueue *rq UNUSED, struct sched_task *p)
-{
-	return task_timeslice(p);
-}
-
-static unsigned int o1_used_slice(struct runqueue *rq UNUSED, struct sched_task *p)
+/* The stat dump: the fixed slice, the part of it used (after a nice
+ * change the slice left can exceed the new full slice), sleep_avg of 10 s. */
+static void o1_describe(struct runqueue *rq UNUSED, struct sched_task *p,
+			struct sched_policy_view *v)
 {
 	unsigned int full = task_timeslice(p);
 
-	/* after a nice change the slice left can exceed the new full slice */
-	return p->time_slice < full ? full - p->time_slice : 0;
+	v->timeslice = full;
+	v->used_slice = O1(p)->time_slice < full ? full - O1(p)->time_slice : 0;
+	v->history = O1(p)->sleep_avg * 1000 / MAX_SLEEP_AVG;
 }
 
-static unsigned int o1_sleep_avg_permille(struct sched_task *p)
+/* A donated slice is the caller's time_slice (jiffies left). */
+static void o1_donate(struct runqueue *rq UNUSED, struct sched_task *caller,
+		      struct sched_task *server, uint32_t saved[SCHED_DONATION_WORDS],
+		      enum sched_donate_step step)
 {
-	return p->o1_sleep_avg * 1000 / MAX_SLEEP_AVG;
+	sched_donate_counter(&O1(caller)->time_slice, &O1(server)->time_slice, saved, step);
 }
 
-static int o1_normal_prio(struct sched_task *p)
+/* -: scheduler_tick: a SCHED_RR task gets task_timeslice(p), its nice's
+ * slice, then goes to the tail of its list. */
+static unsigned int o1_quantum(struct sched_task *p)
 {
-	return p->static_prio;
+	return task_timeslice(p);
 }
 
 /* -: pull_task: better prio, or equal prio and more slice left. */
@@ -220,13 +209,13 @@ static bool o1_preempts(struct runqueue *rq, struct sched_task *p)
 	struct sched_task *curr = rq->curr;
 
 	return p->prio < curr->prio ||
-	       (p->prio == curr->prio && p->time_slice > curr->time_slice);
+	       (p->prio == curr->prio && O1(p)->time_slice > O1(curr)->time_slice);
 }
 
 /* -: CAN_MIGRATE_TASK uses last_run. */
-static uint32_t o1_last_ran(struct sched_task *p)
+static uint32_t o1_ran(struct sched_task *p)
 {
-	return p->last_run;
+	return O1(p)->last_run;
 }
 
 /* -: schedule(): the array swap and an idle pick clear expired_timestamp. */
@@ -241,24 +230,21 @@ unsigned int o1_task_timeslice(struct sched_task *p) { return task_timeslice(p);
 bool o1_task_interactive(struct sched_task *p) { return TASK_INTERACTIVE(p); }
 bool o1_expired_starving(struct runqueue *rq) { return expired_starving(rq); }
 
+/* prio: NULL, 2.6.0 setscheduler's static_prio. */
 const struct sched_policy sched_policy_o1 = {
 	.name = "o1",
 	.init_task = o1_init_task,
-	.timeslice = o1_timeslice,
-	.used_slice = o1_used_slice,
-	.sleep_avg = o1_sleep_avg_permille,
+	.wakeup = o1_wakeup,
+	.stopping = o1_stopping,
 	.tick = o1_tick,
-	.activate = o1_activate,
-	.deactivate = NULL,
-	.switch_out = o1_switch_out,
-	.switch_in = o1_switch_in,
 	.fork = o1_fork,
 	.exit = o1_exit,
-	.set_nice = o1_set_nice,
-	.normal_prio = o1_normal_prio,
+	.nice = o1_nice,
 	.preempts = o1_preempts,
-	.last_ran = o1_last_ran,
-	.on_array_swap = o1_clear_expired_timestamp,
-	.on_idle_pick = o1_clear_expired_timestamp,
-	.yield_array = NULL,
+	.ran = o1_ran,
+	.swap = o1_clear_expired_timestamp,
+	.idle = o1_clear_expired_timestamp,
+	.donate = o1_donate,
+	.describe = o1_describe,
+	.quantum = o1_quantum,
 };

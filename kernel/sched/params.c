@@ -4,7 +4,26 @@
  */
 #include "sched_impl.h"
 
-/* v7: set_user_nice (policy part in nick.c/o1.c/rr.c).  -EINVAL outside -20..19. */
+/* The nice hook's default: requeue at the new static prio; reschedule
+ * when the running task got worse or a queued one now beats it. */
+static void default_nice(struct runqueue *rq, struct sched_task *p, int nice)
+{
+	struct prio_array *array = p->array;
+	int old = p->prio;
+
+	if (array)
+		dequeue_task(p);
+	p->static_prio = NICE_TO_PRIO(nice);
+	p->prio = sched_active_policy->prio ? sched_active_policy->prio(p) : p->static_prio;
+	if (!array)
+		return;
+	enqueue_task(p, array);
+	if (task_running(rq, p) ? p->prio > old : p->prio < rq->curr->prio)
+		resched_task(rq, rq->curr);
+}
+
+/* v7: set_user_nice (the policy's nice hook; a real-time task only
+ * remembers it).  -EINVAL outside -20..19. */
 int sched_set_nice(struct sched_task *p, int nice)
 {
 	unsigned long flags;
@@ -13,8 +32,12 @@ int sched_set_nice(struct sched_task *p, int nice)
 	if (nice < -20 || nice > 19 || p->is_idle)
 		return -SCHED_EINVAL;
 	rq = task_rq_lock(p, &flags);
-	if (TASK_NICE(p) != nice)
-		sched_active_policy->set_nice(rq, p, nice);
+	if (rt_task(p))
+		p->static_prio = NICE_TO_PRIO(nice);
+	else if (TASK_NICE(p) != nice && sched_active_policy->nice)
+		sched_active_policy->nice(rq, p, nice);
+	else if (TASK_NICE(p) != nice)
+		default_nice(rq, p, nice);
 	task_rq_unlock(rq, flags);
 	return 0;
 }
@@ -47,10 +70,13 @@ int sched_setscheduler(struct sched_task *p, int sched_class, int rt_prio)
 	oldprio = p->prio;
 	p->sched_class = sched_class;
 	p->rt_priority = rt_prio;
+	p->core_slice_used = 0;                  /* a fresh SCHED_RR quantum */
 	if (sched_class != SCHED_NORMAL)
 		p->prio = rt_prio_of(rt_prio);
+	else if (sched_active_policy->prio)
+		p->prio = sched_active_policy->prio(p);
 	else
-		p->prio = sched_active_policy->normal_prio(p);
+		p->prio = p->static_prio;
 	if (array) {
 		activate_queued(rq, p);
 		if (task_running(rq, p)) {
@@ -77,8 +103,8 @@ void sched_yield(struct sched_task *p)
 		if (rt_task(p)) {
 			requeue_task(p);
 		} else {
-			to = sched_active_policy->yield_array ?
-				sched_active_policy->yield_array(rq, p) : rq->expired;
+			to = sched_active_policy->yield ?
+				sched_active_policy->yield(rq, p) : rq->expired;
 			dequeue_task(p);
 			enqueue_task(p, to);
 		}
@@ -87,19 +113,20 @@ void sched_yield(struct sched_task *p)
 	task_rq_unlock(rq, flags);
 }
 
-/* v7: sys_sched_rr_get_interval: FIFO 0, else the slice in jiffies. */
+/* v7: sys_sched_rr_get_interval: FIFO 0, RR its quantum, else the
+ * policy's slice in jiffies. */
 unsigned int sched_rr_interval(struct sched_task *p)
 {
 	unsigned long flags;
 	struct runqueue *rq;
-	unsigned int ts;
+	struct sched_policy_view v;
 
 	if (p->sched_class == SCHED_FIFO)
 		return 0;
 	rq = task_rq_lock(p, &flags);
-	ts = sched_active_policy->timeslice(rq, p);
+	sched_describe(rq, p, &v);
 	task_rq_unlock(rq, flags);
-	return ts;
+	return v.timeslice;
 }
 
 static sched_cpumask_t online_mask(void)

@@ -27,11 +27,11 @@ static struct sched_task *first_of_active(struct runqueue *rq)
 	return list_first_entry(&rq->active->queue[idx], struct sched_task, run_list);
 }
 
-/* The policy's pick_next (policy.h), checked: a task not queued in
+/* The policy's pick (policy.h), checked: a task not queued in
  * rq->active would run while the core counts it elsewhere. */
 static struct sched_task *policy_pick(struct runqueue *rq)
 {
-	struct sched_task *p = sched_active_policy->pick_next(rq);
+	struct sched_task *p = sched_active_policy->pick(rq);
 
 	if (p && p->array == rq->active && p->cpu == rq->cpu)
 		return p;
@@ -46,8 +46,8 @@ static struct sched_task *pick_from_arrays(struct runqueue *rq)
 	if (rq->nr_running == 0)
 		load_balance(rq, true);          /* 2.6.0: idle pull at once */
 	if (rq->nr_running == 0) {
-		if (sched_active_policy->on_idle_pick)
-			sched_active_policy->on_idle_pick(rq);
+		if (sched_active_policy->idle)
+			sched_active_policy->idle(rq);
 		return rq->idle;
 	}
 	array = rq->active;
@@ -55,10 +55,12 @@ static struct sched_task *pick_from_arrays(struct runqueue *rq)
 		rq->active = rq->expired;
 		rq->expired = array;
 		array = rq->active;
-		if (sched_active_policy->on_array_swap)
-			sched_active_policy->on_array_swap(rq);
+		if (sched_active_policy->swap)
+			sched_active_policy->swap(rq);
 	}
-	if (sched_active_policy->pick_next)
+	/* real time first, the core's (2.6.0 schedule()); then the policy */
+	if (sched_active_policy->pick &&
+	    prio_array_find_next(array, 0) >= MAX_RT_PRIO)
 		return policy_pick(rq);
 	return first_of_active(rq);
 }
@@ -77,15 +79,18 @@ static void switch_accounting(struct sched_task *prev, struct sched_task *next,
 struct sched_task *sched_pick_next(int cpu, unsigned long *flags)
 {
 	struct runqueue *rq = cpu_rq(cpu);
+	const struct sched_policy *pol;
 	struct sched_task *prev, *next;
 	uint32_t now;
 
 	*flags = sched_irq_save();
 	sched_spin_lock(&rq->lock);
+	pol = sched_active_policy;      /* stable while an rq lock is held */
 	prev = rq->curr;
 	now = sched_jiffies();
 	if (!prev->is_idle) {
-		sched_active_policy->switch_out(rq, prev, now);
+		if (pol->stopping && !rt_task(prev))
+			pol->stopping(rq, prev, now);
 		if (prev->state != SCHED_TASK_RUNNING && prev->array)
 			deactivate_task(rq, prev);
 		else if (prev->array && !cpu_allowed(prev, cpu))
@@ -95,7 +100,8 @@ struct sched_task *sched_pick_next(int cpu, unsigned long *flags)
 	if (!next)
 		next = pick_from_arrays(rq);
 	prev->need_resched = 0;
-	sched_active_policy->switch_in(rq, prev, next, now);
+	if (pol->running && !rt_task(next) && !next->is_idle)
+		pol->running(rq, next, now);
 	if (prev != next) {
 		rq->nr_switches++;
 		switch_accounting(prev, next, now);

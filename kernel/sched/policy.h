@@ -2,14 +2,86 @@
  * policy.h - what a scheduling policy plugs into the core.
  *
  * The core (core.c, wakeup.c, tick.c, pick.c, ...) owns the run queues, the
- * locking and the accounting; a policy owns the numbers: priorities, slices
- * and where a task goes.  Every hook is called with the rq lock of `rq` held
- * and local interrupts off.  One file per policy: nick.c, o1.c, rr.c, mine.c.
+ * locking, the accounting and real time; a policy owns the numbers of
+ * SCHED_NORMAL tasks: priorities, slices and where a task goes.  It is the
+ * shape of Linux's sched_ext (struct sched_ext_ops), simpler: every hook is
+ * optional and a NULL hook means the core's default, written in the table
+ * below.  One file per policy: nick.c, o1.c, rr.c, mine.c, cfs.c.
+ *
+ * Real time is the core's (2.6.0 scheduler_tick handles it once, before the
+ * normal tasks): a task whose prio is 0..99 (SCHED_FIFO, SCHED_RR, or a
+ * server running on such a caller's prio) reaches no hook but init_task and
+ * quantum.  FIFO runs until it blocks or yields; RR runs quantum(p) jiffies
+ * then goes to the tail of its list; a woken or pulled real-time task
+ * preempts a worse prio.  enqueue and dequeue follow the class: every
+ * SCHED_NORMAL task, a server on a lent real-time prio included, so that a
+ * policy's own queues always hold exactly its class's queued tasks.
+ *
+ * Locking: every hook runs with the rq lock of `rq` held and local
+ * interrupts off (donate: the run queues of both tasks).  A hook may call
+ * the helpers of sched_impl.h (enqueue_task, dequeue_task, requeue_task,
+ * resched_task, sched_policy_tick) but never takes a lock.
+ *
+ * The life of a SCHED_NORMAL task, and the hook that runs at each step:
+ *
+ *   init_task   fresh per-task area (start, fork into a stale area, policy
+ *               switch, first wake-up after a switch)
+ *       |
+ *   wakeup ---> enqueue    the core queued p on rq->active (wake-up, fork,
+ *       ^           |      pull, migration, class change, policy switch)
+ *       |           v
+ *       |        pick      the next task of rq (when no real-time task is)
+ *       |           |
+ *       |        running   p got the CPU
+ *       |           |
+ *       |         tick     every timer tick while it runs (may expire it)
+ *       |           |
+ *       |        stopping  p gives the CPU up (schedule(), before the pick)
+ *       |           |
+ *       +------- dequeue   p left rq: asleep, moved away, now real time
+ *                   |
+ *                 exit     its parent reaps it (refunds)
+ *
+ * Hook table: when the core calls each hook (all under the rq lock), and
+ * what it does when the hook is NULL.
+ *
+ *  hook       when                                    NULL means
+ *  ---------  --------------------------------------  ----------------------
+ *  init_task  p gets fresh fields (any class)         class prio, zeroed area
+ *  wakeup     p wakes, before the core queues it      preempt if better prio
+ *             (v7: activate_task); returns "preempt"  and not sync
+ *  enqueue    after the core queued p on this rq      nothing (the arrays)
+ *  dequeue    after the core took p off this rq       nothing
+ *  pick       schedule(): the next task, no RT queued the head of the best
+ *                                                     list of rq->active
+ *  running    schedule(): p (normal) got the CPU      nothing
+ *  stopping   schedule(): prev (normal) leaves it     nothing
+ *  tick       timer tick, p running, in rq->active    round robin: tail of
+ *                                                     its list every 100 ms
+ *  fork       sched_fork: split the slice, set the    nothing; the core
+ *             child's fields; may queue the child     queues the child at
+ *             itself (else the core queues it)        the tail of active
+ *  exit       the parent reaps p (v7: sched_exit)     nothing
+ *  nice       set_user_nice of a normal task (nice    static_prio, prio, requeue
+ *             validated, different)                   and resched if worse
+ *  prio       p becomes SCHED_NORMAL again            static_prio
+ *  preempts   the balancer pulled p: preempt curr?    better prio
+ *  ran        jiffies p last ran (cache-hot test)     when its wait began
+ *  swap       the core swapped active and expired     nothing
+ *  idle       the pick found nothing to run           nothing
+ *  yield      sched_yield: the array p goes to        rq->expired
+ *  donate     an IPC call lends the caller's slice    no slice lent (the
+ *             to its server, and its return (below)   core lends the prio)
+ *  describe   the stat dump: slice, used, history     zeros
+ *  quantum    SCHED_RR's quantum, jiffies             SCHED_RR_QUANTUM (100)
+ *  check      check=1 and the tests: are the policy's own  nothing to check
+ *             queues sound?  0, or -1 and why
  *
  * What the core guarantees a policy, and checks:
  *  - init_task starts from p->prio = the class's rule (SCHED_NORMAL:
  *    static_prio, 120 + nice; FIFO/RR: rt_prio_of(rt_priority)) and a
- *    zeroed policy_data; it may change both.
+ *    zeroed policy area; it may change both (a real-time task's prio is
+ *    put back afterwards).
  *  - Its own per-task fields live in p->policy_data (SCHED_POLICY_WORDS
  *    words), read through POLICY_DATA(p, struct its_fields), which refuses
  *    to compile when the struct does not fit.  A forked child starts with a
@@ -18,9 +90,32 @@
  *    in 0..139 (real time 0..99, SCHED_NORMAL 100..139).  Outside that range
  *    the core prints one line and clamps the prio into its class's band,
  *    so a wrong policy cannot corrupt the arrays.
- *  - A policy with a pick_next hook chooses the next task itself; the task
- *    it returns must be queued in rq->active (else one line, and the core's
- *    O(1) choice instead).
+ *  - pick must return a task queued in rq->active (else one line, and the
+ *    core's O(1) choice instead).  A policy that keeps its own order (cfs's
+ *    tree, stride, lottery) keeps the queued tasks at one prio of
+ *    rq->active, mirrors them in its own queue (enqueue/dequeue) and picks
+ *    from that queue (kernel/lib/rbtree.h).
+ *  - The watchdog (watchdog.c): under any policy but nick, a task queued
+ *    and not run for sched_watchdog_ms ejects the policy; every task goes
+ *    on under nick.
+ *
+ * Donation (ipc_sched.c).  The core keeps the records: one struct
+ * sched_donation per lent slice, naming the caller and the server, with
+ * the server's own prio and run time saved by the core and
+ * SCHED_DONATION_WORDS words the policy may use.  The hook sees one record
+ * at a time:
+ *   donate(rq, caller, server, saved, SCHED_LEND)    the server starts to
+ *       run on the caller's behalf: save what of the server's own the
+ *       policy will overwrite in saved[], give the server what is left of
+ *       the caller's slice.
+ *   donate(rq, caller, server, saved, SCHED_RETURN)  the reply: give the
+ *       caller what is left of the lent slice, restore the server's own
+ *       from saved[].
+ * A chain (A calls B, which calls C) is two records, lent and returned in
+ * nested order: B lends to C what A lent it, and gets it back before it
+ * returns the rest to A.  The hook never looks past its record, so the
+ * core may build any nesting on it.  The core charges the server's run
+ * time to the caller and lends the caller's prio when it is better.
  */
 #ifndef NICKEL_SCHED_POLICY_H
 #define NICKEL_SCHED_POLICY_H
@@ -29,56 +124,46 @@
 
 struct runqueue;                 /* private to kernel/sched (sched_impl.h) */
 
+#define SCHED_RR_QUANTUM     100  /* jiffies: SCHED_RR's default quantum */
+#define SCHED_DEFAULT_SLICE  100  /* jiffies: the round robin of a NULL tick */
+#define SCHED_DONATION_WORDS 2    /* the policy's words in a donation record */
+
+enum sched_donate_step { SCHED_LEND, SCHED_RETURN };
+
+/* The policy's view of one task for the stat dump (describe). */
+struct sched_policy_view {
+	unsigned int timeslice;      /* jiffies of its slice */
+	unsigned int used_slice;     /* jiffies of it used */
+	unsigned int history;        /* per mille: sleep_avg or alike */
+};
+
 struct sched_policy {
 	const char *name;
-
-	/* Fresh policy fields for p (new task, policy switch); p->prio holds
-	 * the class's rule (above) and may be refined here. */
 	void (*init_task)(struct runqueue *rq, struct sched_task *p);
-	/* The task's slice in jiffies (nick: task_timeslice(p, rq)). */
-	unsigned int (*timeslice)(struct runqueue *rq, struct sched_task *p);
-	/* Jiffies of the slice used so far (stat dump). */
-	unsigned int (*used_slice)(struct runqueue *rq, struct sched_task *p);
-	/* sleep_avg in per mille (stat dump). */
-	unsigned int (*sleep_avg)(struct sched_task *p);
-	/* Timer tick for the running, non-idle task p, which is in rq->active. */
+	bool (*wakeup)(struct runqueue *rq, struct sched_task *p,
+		       struct sched_task *waker, enum sched_waker kind, bool sync);
+	void (*enqueue)(struct runqueue *rq, struct sched_task *p);
+	void (*dequeue)(struct runqueue *rq, struct sched_task *p);
+	struct sched_task *(*pick)(struct runqueue *rq);
+	void (*running)(struct runqueue *rq, struct sched_task *p, uint32_t now);
+	void (*stopping)(struct runqueue *rq, struct sched_task *p, uint32_t now);
 	void (*tick)(struct runqueue *rq, struct sched_task *p);
-	/* Wake-up credit and prio (before the core queues p at the tail of
-	 * rq->active[p->prio]).  Returns true when rq->curr must reschedule. */
-	bool (*activate)(struct runqueue *rq, struct sched_task *p,
-			 struct sched_task *waker, enum sched_waker kind, bool sync);
-	/* p leaves the run queue to sleep (after the core dequeued it). May be NULL. */
-	void (*deactivate)(struct runqueue *rq, struct sched_task *p);
-	/* schedule(): prev is about to give up the CPU at `now` (before pick). */
-	void (*switch_out)(struct runqueue *rq, struct sched_task *prev, uint32_t now);
-	/* schedule(): next was chosen (may equal prev). */
-	void (*switch_in)(struct runqueue *rq, struct sched_task *prev,
-			  struct sched_task *next, uint32_t now);
-	/* Fork: split the slice, set child's fields and queue the child
-	 * (the core copied the parent's fields into child and counts nr_running). */
 	void (*fork)(struct runqueue *rq, struct sched_task *parent, struct sched_task *child);
-	/* Reaping child p: refunds to parent. rq is p's run queue. May be NULL. */
 	void (*exit)(struct runqueue *rq, struct sched_task *p, struct sched_task *parent);
-	/* set_user_nice, nice already validated and different. */
-	void (*set_nice)(struct runqueue *rq, struct sched_task *p, int nice);
-	/* prio of a SCHED_NORMAL task right after setscheduler(NORMAL). */
-	int (*normal_prio)(struct sched_task *p);
-	/* pull_task: does p (just pulled to rq) preempt rq->curr? */
+	void (*nice)(struct runqueue *rq, struct sched_task *p, int nice);
+	int (*prio)(struct sched_task *p);
 	bool (*preempts)(struct runqueue *rq, struct sched_task *p);
-	/* can_migrate_task's cache-hot stamp (nick: timestamp, o1: last_run). */
-	uint32_t (*last_ran)(struct sched_task *p);
-	/* Array swap in schedule() and idle pick. May be NULL. */
-	void (*on_array_swap)(struct runqueue *rq);
-	void (*on_idle_pick)(struct runqueue *rq);
-	/* sched_yield of a normal task: the array it goes to (NULL hook = expired). */
-	struct prio_array *(*yield_array)(struct runqueue *rq, struct sched_task *p);
-	/* The next task to run on rq, which has runnable tasks and a non-empty
-	 * rq->active (the core swapped the arrays if active was empty).  It
-	 * must return a task of rq->active.  NULL hook: the core's O(1) pick,
-	 * the first task of the best non-empty list of rq->active (Linux 2.6's
-	 * and v7's schedule()).  A policy with its own order (stride, lottery,
-	 * fair share) keeps its keys in policy_data and walks the lists. */
-	struct sched_task *(*pick_next)(struct runqueue *rq);
+	uint32_t (*ran)(struct sched_task *p);
+	void (*swap)(struct runqueue *rq);
+	void (*idle)(struct runqueue *rq);
+	struct prio_array *(*yield)(struct runqueue *rq, struct sched_task *p);
+	void (*donate)(struct runqueue *rq, struct sched_task *caller,
+		       struct sched_task *server, uint32_t saved[SCHED_DONATION_WORDS],
+		       enum sched_donate_step step);
+	void (*describe)(struct runqueue *rq, struct sched_task *p,
+			 struct sched_policy_view *v);
+	unsigned int (*quantum)(struct sched_task *p);
+	int (*check)(struct runqueue *rq, char *why, size_t n);
 };
 
 /* p's policy fields as the policy's own struct (see above). */

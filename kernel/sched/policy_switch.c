@@ -6,8 +6,10 @@
  *   1. every queued task (active and expired, the running one included) is
  *      unlinked onto a private list, in order: active then expired, best
  *      prio first, FIFO order within a prio;
- *   2. each gets the new policy's fresh fields (init_task: prio, slice,
- *      history, stamps) and is queued at the tail of the new active array;
+ *   2. the old policy's dequeue empties its own queues, the per-CPU
+ *      policy area is zeroed, and each task gets the new policy's fresh
+ *      fields (init_task: prio, slice, history, stamps) and is queued at
+ *      the tail of the new active array, then the new policy's enqueue;
  *   3. o1's expired_timestamp is cleared; the running task is rescheduled.
  * Counters (nr_running, nr_switches, accounting) are unchanged; nr_running
  * stays right because every task taken off is put back.  Sleeping tasks are
@@ -29,7 +31,7 @@ const struct sched_policy *sched_policy_by_name(const char *name)
 {
 	static const struct sched_policy *const all[] = {
 		&sched_policy_nick, &sched_policy_o1, &sched_policy_rr,
-		&sched_policy_mine,
+		&sched_policy_mine, &sched_policy_cfs, &sched_policy_starve,
 	};
 	unsigned int i;
 
@@ -44,7 +46,10 @@ const char *sched_policy_name(void)
 	return sched_active_policy->name;
 }
 
-static void unlink_array(struct prio_array *a, struct list_node *out)
+/* Take every task of array a off it, in order, onto `out`; the old
+ * policy's dequeue empties its own queues. */
+static void unlink_array(struct runqueue *rq, const struct sched_policy *old,
+			 struct prio_array *a, struct list_node *out)
 {
 	int idx;
 
@@ -55,28 +60,46 @@ static void unlink_array(struct prio_array *a, struct list_node *out)
 						struct sched_task, run_list);
 
 			dequeue_task(p);
+			if (p->sched_class == SCHED_NORMAL && old->dequeue)
+				old->dequeue(rq, p);
 			list_add_tail(&p->run_list, out);
 		}
 	}
 }
 
-static void requeue_all(struct runqueue *rq)
+static void requeue_all(struct runqueue *rq, const struct sched_policy *old)
 {
 	struct list_node tmp;
+	int i;
 
 	list_init(&tmp);
-	unlink_array(rq->active, &tmp);
-	unlink_array(rq->expired, &tmp);
+	unlink_array(rq, old, rq->active, &tmp);
+	unlink_array(rq, old, rq->expired, &tmp);
 	rq->expired_timestamp = 0;
+	for (i = 0; i < SCHED_POLICY_RQ_WORDS; i++)
+		rq->policy_rq[i] = 0;
 	while (!list_empty(&tmp)) {
 		struct sched_task *p = list_first_entry(&tmp, struct sched_task, run_list);
 
 		list_del(&p->run_list);
 		sched_init_policy_fields(rq, p);
 		enqueue_task(p, rq->active);
+		sched_hook_enqueue(rq, p);
 	}
 	if (!rq->curr->is_idle)
 		resched_task(rq, rq->curr);
+}
+
+/* Every rq locked (the caller's job): the switch itself. */
+void sched_switch_policy_locked(const struct sched_policy *pol)
+{
+	const struct sched_policy *old = sched_active_policy;
+	int c;
+
+	sched_active_policy = pol;
+	sched_policy_gen++;
+	for (c = 0; c < sched_ncpus; c++)
+		requeue_all(cpu_rq(c), old);
 }
 
 int sched_switch_policy(const struct sched_policy *pol)
@@ -89,10 +112,7 @@ int sched_switch_policy(const struct sched_policy *pol)
 	flags = sched_irq_save();
 	for (c = 0; c < sched_ncpus; c++)
 		sched_spin_lock(&cpu_rq(c)->lock);
-	sched_active_policy = pol;
-	sched_policy_gen++;
-	for (c = 0; c < sched_ncpus; c++)
-		requeue_all(cpu_rq(c));
+	sched_switch_policy_locked(pol);
 	for (c = sched_ncpus - 1; c >= 0; c--)
 		sched_spin_unlock(&cpu_rq(c)->lock);
 	sched_irq_restore(flags);

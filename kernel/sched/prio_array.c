@@ -91,3 +91,26 @@ void requeue_task(struct sched_task *p)
 	list_del(&p->run_list);
 	list_add_tail(&p->run_list, &a->queue[p->prio]);
 }
+
+/* fn(p, arg) for every task queued on rq: active then expired, best prio
+ * first, FIFO within a prio; stops at the first false.  For the slow
+ * paths only (the watchdog, the checks): it walks every task.  rq locked. */
+void sched_for_each_queued(struct runqueue *rq,
+			   bool (*fn)(struct sched_task *p, void *arg), void *arg)
+{
+	struct prio_array *arrays[2] = { rq->active, rq->expired };
+	int a, idx;
+
+	for (a = 0; a < 2; a++) {
+		for (idx = prio_array_find_next(arrays[a], 0); idx < MAX_PRIO;
+		     idx = prio_array_find_next(arrays[a], idx + 1)) {
+			struct list_node *head = &arrays[a]->queue[idx], *n, *next;
+
+			for (n = head->next; n != head; n = next) {
+				next = n->next;
+				if (!fn(list_entry(n, struct sched_task, run_list), arg))
+					return;
+			}
+		}
+	}
+}

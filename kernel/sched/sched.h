@@ -1,10 +1,10 @@
 /*
  * sched.h - nickel's portable scheduler core: the public interface.
  *
- * One core, four policies (nick = "Nick's scheduler policy v7", o1 = stock
+ * One core, five policies (nick = "Nick's scheduler policy v7", o1 = stock
  * Linux 2.6.0-test4, rr = classroom round robin, mine = the students' own,
- * kernel/sched/mine.c), the same O(1) run queues and
- * the same SMP balancer.  The kernel embeds struct sched_task in its task
+ * kernel/sched/mine.c, cfs = Linux's Completely Fair Scheduler), the same
+ * O(1) run queues and the same SMP balancer; real time is the core's.  The kernel embeds struct sched_task in its task
  * struct and calls the functions below; the host unit tests and the simulator
  * call exactly the same code (see sched_env.h).
  *
@@ -31,7 +31,7 @@
 #define SCHED_MAX_PRIO      140     /* also the idle task's prio */
 #define SCHED_NICE_TO_PRIO(n) (SCHED_MAX_RT_PRIO + 20 + (n))
 #define SCHED_EINVAL        22      /* functions return -SCHED_EINVAL */
-#define SCHED_POLICY_WORDS  4       /* sched_task.policy_data: 32 bytes */
+#define SCHED_POLICY_WORDS  8       /* sched_task.policy_data: 64 bytes */
 
 typedef uint64_t sched_cpumask_t;   /* bit c = CPU c may run the task */
 #define SCHED_CPU_BIT(c)    ((sched_cpumask_t)1 << (c))
@@ -101,22 +101,14 @@ struct sched_task {
 	struct sched_task *parent;     /* for sched_exit's refund; kernel sets it */
 	unsigned int policy_gen;       /* == sched_policy_gen when fields belong to the policy */
 
-	/* nick fields (v7: struct task_struct hunk), all "unsigned long" there */
-	uint32_t array_sequence;       /* rq->array_sequence when it went to sleep */
-	uint32_t timestamp;            /* jiffies of last switch in/out or wake-up */
-	uint32_t total_time, sleep_time; /* decaying sums, 1000 * jiffies */
-	uint32_t sleep_avg;            /* per mille (0..1000, a fork can double it) */
-	unsigned int used_slice;       /* jiffies of the slice used; unsigned: wraps! */
-	unsigned int first_time_slice; /* 1 until a forked child's first slice ends (nick and o1) */
+	/* SCHED_RR's quantum, counted by the core (tick.c): jiffies of it
+	 * used.  Also the round-robin slice of a policy with no tick hook. */
+	unsigned int core_slice_used;
 
-	/* o1 fields (the '-' lines) */
-	unsigned int time_slice;       /* jiffies left, counted down by the tick */
-	uint32_t last_run;             /* jiffies when it last left the CPU */
-	uint32_t o1_sleep_avg;         /* jiffies, 0..MAX_SLEEP_AVG (10000) */
-
-	/* The active policy's own per-task fields (policy.h, POLICY_DATA):
+	/* The per-task area of the policy in force (policy.h: POLICY_DATA):
 	 * zeroed before its init_task, copied to a child at fork, never
-	 * read by the core.  mine.c keeps its fields here. */
+	 * read by the core.  Each policy reads it through one accessor of
+	 * its own (nick.h NICK, o1.h O1, rr.c RR, mine.h MINE, cfs.c CFS). */
 	uint64_t policy_data[SCHED_POLICY_WORDS];
 
 	/* Accounting for the stat dump (under the rq lock), milliseconds. */
@@ -129,12 +121,20 @@ extern int sched_ncpus;
 
 struct sched_policy;
 extern const struct sched_policy sched_policy_nick, sched_policy_o1, sched_policy_rr,
-	sched_policy_mine;
+	sched_policy_mine, sched_policy_cfs;
+/* starve.c: rr that never picks the newest task queued on a CPU, for the
+ * watchdog's tests (never the default, never in the key r rotation). */
+extern const struct sched_policy sched_policy_starve;
 /* The policy in force: written with every rq lock held, read with any one. */
 extern const struct sched_policy *sched_active_policy;
 extern unsigned int sched_policy_gen;
 extern unsigned int cache_decay_ticks;   /* default 2 (kernel: from CPUID / cache_decay=) */
 extern unsigned int rr_slice_ms;         /* default 100 (kernel argument rr_slice=) */
+/* watchdog.c: a task queued and unrun this long (ms) under any policy but
+ * nick and o1 ejects the policy (kernel argument watchdog=, default 5000;
+ * 0 = off, the core's own default, so host tests measure a policy as is). */
+extern unsigned int sched_watchdog_ms;
+extern unsigned int sched_watchdog_ejections;
 
 /* Set-up */
 void sched_init(int ncpus, const struct sched_policy *pol);
@@ -172,9 +172,9 @@ struct sched_task_view {
 	char comm[16];
 	int cpu;
 	char state;                    /* R, S, Z or X */
-	const char *policy;            /* nick / o1 / rr / mine, or SCHED_FIFO / SCHED_RR */
+	const char *policy;            /* nick / o1 / rr / mine / cfs, or SCHED_FIFO / SCHED_RR */
 	int nice, static_prio, prio;
-	unsigned int timeslice, used_slice, sleep_avg;   /* the policy's view */
+	unsigned int timeslice, used_slice, sleep_avg;   /* the policy's describe hook */
 	uint32_t run_ms, sleep_ms, wait_ms;   /* sleep and wait include the one in progress */
 	uint32_t switches, wakeups, migrations;
 };

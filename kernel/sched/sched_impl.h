@@ -27,6 +27,15 @@
  * so that the unit tests can evaluate it at other tick rates). */
 #define NICK_MIN_TIMESLICE(hz) ((1 * (hz) / 1000) ? 1 * (hz) / 1000 : 1)
 
+#define SCHED_POLICY_RQ_WORDS 6
+
+/* rq's policy area as the policy's own struct (as POLICY_DATA for a task). */
+#define POLICY_RQ(rq, type) ({                                                 \
+	_Static_assert(sizeof(type) <= sizeof((rq)->policy_rq),                \
+		       #type " does not fit in runqueue.policy_rq");           \
+	(type *)(void *)(rq)->policy_rq;                                       \
+})
+
 /* A priority array: 140 FIFO lists and a bitmap of the non-empty ones. */
 #define SCHED_BITMAP_WORDS ((SCHED_MAX_PRIO + 31) / 32)
 struct prio_array {
@@ -45,8 +54,14 @@ struct runqueue {
 	struct sched_task *idle;          /* constant after sched_init_idle */
 	struct prio_array *active, *expired;
 	struct prio_array arrays[2];
-	uint32_t array_sequence;          /* nick: bumped at every array swap */
+	uint32_t array_sequence;          /* nick, mine: bumped at every array swap */
 	uint32_t expired_timestamp;       /* o1: jiffies the first task expired, 0 = none */
+	/* The policy's per-CPU area (POLICY_RQ): zeroed at sched_init and
+	 * at a policy switch, before the new policy's first enqueue. */
+	uint64_t policy_rq[SCHED_POLICY_RQ_WORDS];
+	uint32_t watchdog_next;           /* watchdog.c: jiffies of the next look */
+	uint32_t watchdog_look;           /* watchdog.c: jiffies of the last look */
+	uint32_t watchdog_look_ticks;     /* watchdog.c: this CPU's ticks then */
 	unsigned int prev_cpu_load[NR_CPUS_MAX]; /* balance: nr_running seen last time */
 	struct sched_task *migrating;     /* pick -> finish: prev leaving a forbidden CPU */
 	struct sched_task *handoff;       /* ipc_sched.c: the next pick's task, or NULL */
@@ -86,6 +101,8 @@ void enqueue_task(struct sched_task *p, struct prio_array *a);    /* tail of que
 void enqueue_task_before(struct sched_task *p, struct sched_task *next); /* same list, before next */
 void dequeue_task(struct sched_task *p);
 void requeue_task(struct sched_task *p);                           /* to the tail of its list */
+void sched_for_each_queued(struct runqueue *rq,                     /* slow paths: every task */
+			   bool (*fn)(struct sched_task *p, void *arg), void *arg);
 
 /* core.c */
 struct runqueue *task_rq_lock(struct sched_task *p, unsigned long *flags);
@@ -96,11 +113,38 @@ void resched_task(struct runqueue *rq, struct sched_task *p);       /* need_resc
 void activate_queued(struct runqueue *rq, struct sched_task *p);    /* enqueue + nr_running */
 void deactivate_task(struct runqueue *rq, struct sched_task *p);    /* dequeue + nr_running */
 void sched_policy_tick(struct runqueue *rq, struct sched_task *p);  /* scheduler_tick body */
+bool sched_wakeup_preempts(struct runqueue *rq, struct sched_task *p, struct sched_task *waker,
+			   enum sched_waker kind, bool sync);  /* the wakeup hook or the core's */
+bool sched_preempts(struct runqueue *rq, struct sched_task *p);     /* the preempts hook or prio */
+uint32_t sched_ran(struct sched_task *p);                           /* the ran hook or acct_stamp */
+unsigned int sched_quantum(struct sched_task *p);                   /* SCHED_RR's quantum */
+void sched_describe(struct runqueue *rq, struct sched_task *p, struct sched_policy_view *v);
+void sched_donate_counter(unsigned int *caller, unsigned int *server,
+			  uint32_t saved[SCHED_DONATION_WORDS], enum sched_donate_step step);
+void sched_hook_enqueue(struct runqueue *rq, struct sched_task *p); /* SCHED_NORMAL only */
+void sched_hook_dequeue(struct runqueue *rq, struct sched_task *p);
 void sched_init_policy_fields(struct runqueue *rq, struct sched_task *p); /* class prio + init_task */
+void sched_switch_policy_locked(const struct sched_policy *pol);     /* policy_switch.c */
 void sched_refresh_policy(struct runqueue *rq, struct sched_task *p); /* lazy re-init */
 void sched_clamp_bad_prio(struct sched_task *p);                     /* one line, clamp */
 void sched_warn_bad_pick(struct runqueue *rq, struct sched_task *p);
 extern unsigned int sched_bad_prios, sched_bad_picks;   /* what the checks above met */
+
+/* stats.c: a view and its stat-dump line with p's rq already locked */
+void sched_task_view_locked(struct runqueue *rq, struct sched_task *p,
+			    struct sched_task_view *v);
+int sched_format_view(char *buf, size_t n, const struct sched_task_view *v);
+
+/* watchdog.c: from sched_tick, no lock held, every SCHED_WATCHDOG_TICKS
+ * ticks of a CPU when the policy in force is watched (one test per tick
+ * on the hot path).  It looks at the queue every half timeout. */
+#define SCHED_WATCHDOG_TICKS 256
+void sched_watchdog_tick(int cpu);
+static inline bool sched_watchdog_on(void)
+{
+	return sched_watchdog_ms && sched_active_policy != &sched_policy_nick &&
+	       sched_active_policy != &sched_policy_o1;
+}
 
 /* balance.c */
 void load_balance(struct runqueue *this_rq, bool idle);
@@ -112,7 +156,8 @@ void set_task_cpu(struct sched_task *p, int cpu);                   /* + migrati
 bool migrate_queued_task(struct sched_task *p, int src_cpu);        /* false: retry */
 void sched_move_to_allowed(struct sched_task *p);
 
-/* The policies' formulas by their patch names, for the unit tests. */
+/* The policies' formulas by their patch names, for the unit tests
+ * (their per-task fields: nick.h, o1.h). */
 void nick_add_task_time(struct sched_task *p, uint32_t t, int sleep);
 int nick_task_priority(struct sched_task *p);
 unsigned int nick_task_timeslice(struct sched_task *p, struct runqueue *rq);
@@ -121,5 +166,7 @@ int o1_effective_prio(struct sched_task *p);
 unsigned int o1_task_timeslice(struct sched_task *p);
 bool o1_task_interactive(struct sched_task *p);
 bool o1_expired_starving(struct runqueue *rq);
+int64_t cfs_vruntime(struct sched_task *p);         /* nice-0 ms */
+bool cfs_check(int cpu);                            /* the tree of cpu is sound */
 
 #endif

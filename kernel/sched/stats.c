@@ -26,7 +26,7 @@ static char state_char(int state)
 	}
 }
 
-/* The policy in force (nick / o1 / rr / mine) for a SCHED_NORMAL task; a
+/* The policy in force (nick / o1 / rr / mine / cfs) for a SCHED_NORMAL task; a
  * real-time task shows its POSIX class instead (SCHED_FIFO, SCHED_RR), so
  * the class SCHED_RR is never mistaken for the policy rr. */
 static const char *class_name(struct sched_task *p)
@@ -38,11 +38,12 @@ static const char *class_name(struct sched_task *p)
 	return sched_active_policy->name;
 }
 
-void sched_task_view(struct sched_task *p, struct sched_task_view *v)
+/* p's view; p's rq (rq) locked by the caller. */
+void sched_task_view_locked(struct runqueue *rq, struct sched_task *p,
+			    struct sched_task_view *v)
 {
-	unsigned long flags;
-	struct runqueue *rq = task_rq_lock(p, &flags);
 	uint32_t now = sched_jiffies();
+	struct sched_policy_view pv;
 	size_t i;
 
 	v->pid = p->pid;
@@ -54,12 +55,10 @@ void sched_task_view(struct sched_task *p, struct sched_task_view *v)
 	v->nice = p->is_idle ? 0 : TASK_NICE(p);
 	v->static_prio = p->static_prio;
 	v->prio = p->prio;
-	v->timeslice = v->used_slice = v->sleep_avg = 0;
-	if (!p->is_idle) {
-		v->timeslice = sched_active_policy->timeslice(rq, p);
-		v->used_slice = sched_active_policy->used_slice(rq, p);
-		v->sleep_avg = sched_active_policy->sleep_avg(p);
-	}
+	sched_describe(rq, p, &pv);             /* zeros for idle */
+	v->timeslice = pv.timeslice;
+	v->used_slice = pv.used_slice;
+	v->sleep_avg = pv.history;
 	v->run_ms = p->run_ms;
 	v->sleep_ms = p->sleep_ms;
 	v->wait_ms = p->wait_ms;
@@ -71,6 +70,14 @@ void sched_task_view(struct sched_task *p, struct sched_task_view *v)
 	v->switches = p->switches;
 	v->wakeups = p->wakeups;
 	v->migrations = p->migrations;
+}
+
+void sched_task_view(struct sched_task *p, struct sched_task_view *v)
+{
+	unsigned long flags;
+	struct runqueue *rq = task_rq_lock(p, &flags);
+
+	sched_task_view_locked(rq, p, v);
 	task_rq_unlock(rq, flags);
 }
 
@@ -79,13 +86,18 @@ int sched_format_task(char *buf, size_t n, struct sched_task *p)
 	struct sched_task_view v;
 
 	sched_task_view(p, &v);
+	return sched_format_view(buf, n, &v);
+}
+
+int sched_format_view(char *buf, size_t n, const struct sched_task_view *v)
+{
 	return sched_snprintf(buf, n,
 		"task pid=%d name=%s cpu=%d state=%c policy=%s nice=%d "
 		"static_prio=%d prio=%d sleep_avg=%u timeslice=%u used_slice=%u "
 		"run_ms=%u sleep_ms=%u wait_ms=%u switches=%u wakeups=%u migrations=%u",
-		v.pid, v.comm, v.cpu, v.state, v.policy, v.nice, v.static_prio,
-		v.prio, v.sleep_avg, v.timeslice, v.used_slice, v.run_ms,
-		v.sleep_ms, v.wait_ms, v.switches, v.wakeups, v.migrations);
+		v->pid, v->comm, v->cpu, v->state, v->policy, v->nice, v->static_prio,
+		v->prio, v->sleep_avg, v->timeslice, v->used_slice, v->run_ms,
+		v->sleep_ms, v->wait_ms, v->switches, v->wakeups, v->migrations);
 }
 
 /* us -> seconds and microseconds without a 64-bit division (none in a

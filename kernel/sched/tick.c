@@ -1,7 +1,8 @@
 /*
  * tick.c - what the scheduler does on every timer tick: account the tick
- * to the running task (or to idle), let the policy age its slice, then the
- * balancer's periodic check (v7: scheduler_tick, rebalance_tick).
+ * to the running task (or to idle), let the policy age its slice (the
+ * core ages a real-time one), the watchdog's look at the waiting tasks,
+ * then the balancer's periodic check (v7: scheduler_tick, rebalance_tick).
  */
 #include "sched_impl.h"
 
@@ -23,5 +24,7 @@ void sched_tick(int cpu)
 		sched_policy_tick(rq, p);
 	}
 	sched_spin_unlock(&rq->lock);
+	if (!(rq->ticks % SCHED_WATCHDOG_TICKS) && sched_watchdog_on())
+		sched_watchdog_tick(cpu);
 	rebalance_tick(cpu, idle);
 }

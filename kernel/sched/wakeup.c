@@ -58,7 +58,7 @@ repeat:
 			}
 			sched_refresh_policy(rq, p);
 			wake_accounting(p);
-			preempt = sched_active_policy->activate(rq, p, waker, kind, sync);
+			preempt = sched_wakeup_preempts(rq, p, waker, kind, sync);
 			activate_queued(rq, p);
 			/* An idle CPU is always kicked, whatever the policy said:
 			 * "sync" (2.6.0: the waker will sleep, don't preempt it)

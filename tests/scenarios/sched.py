@@ -9,10 +9,12 @@ TOLERANCE = 1.5      # percentage points, per task
 WARMUP_DUMP = 0      # first periodic dump (10 s) starts the measurement
 
 
-def share_table(policy, nices):
+def share_table(policy, nices, expected=None, tolerance=TOLERANCE):
     """Verify: shares between the warm-up dump and the last one match the
-    spec's re-computation; on failure print an expected-vs-actual table."""
-    expected = spec_model.shares(policy, nices)
+    spec's re-computation (or `expected`); on failure print an
+    expected-vs-actual table."""
+    if expected is None:
+        expected = spec_model.shares(policy, nices)
 
     def verify(log):
         dumps = L.stat_dumps(log)
@@ -29,13 +31,13 @@ def share_table(policy, nices):
         rows, bad = [], False
         for hog, want in zip(sorted(hogs, key=lambda t: t["pid"]), expected):
             have = got[hog["pid"]]
-            off = abs(have - want) > TOLERANCE
+            off = abs(have - want) > tolerance
             bad |= off
             rows.append("    nice %3d  expected %5.1f  actual %5.1f  %+5.1f%s" % (
                 hog["nice"], want, have, have - want, "  <<" if off else ""))
         if bad:
             return ["shares off by more than %.1f points over %d ms:\n%s" % (
-                TOLERANCE, last["uptime_ms"] - first["uptime_ms"], "\n".join(rows))]
+                tolerance, last["uptime_ms"] - first["uptime_ms"], "\n".join(rows))]
         return []
     return verify
 
@@ -126,7 +128,7 @@ def hog_shares_beside_a_sleeper(policy, nices, start_ms=5000, min_wakeups=50):
         rows, bad = [], False
         for hog, want in zip(hogs, expected):
             have = 100.0 * got[hog["pid"]] / total if total else 0.0
-            off = abs(have - want) > TOLERANCE
+            off = abs(have - want) > tolerance
             bad |= off
             rows.append("    nice %3d  expected %5.1f  actual %5.1f  %+5.1f%s" % (
                 hog["nice"], want, have, have - want, "  <<" if off else ""))

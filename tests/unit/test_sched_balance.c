@@ -5,6 +5,7 @@
 #include "unit.h"
 #include "sched_host.h"
 #include "sched/sched_impl.h"
+#include "sched/nick.h"
 
 UNIT_TEST(four_hogs_on_cpu0_spread_2_2)
 {
@@ -155,10 +156,10 @@ UNIT_TEST(affinity_move_goes_through_activate_task)
 	host_schedule(0);
 	CHECK(host_curr(0) == a);
 	/* b queued on CPU0 since 1000 with 500 jiffies of run history */
-	b->total_time = 500000;
-	b->sleep_time = 0;
-	b->sleep_avg = 0;
-	b->used_slice = 10;
+	NICK(b)->total_time = 500000;
+	NICK(b)->sleep_time = 0;
+	NICK(b)->sleep_avg = 0;
+	NICK(b)->used_slice = 10;
 	sched_rq[1].array_sequence = 5;      /* CPU0's is 0 */
 	sched_host_jiffies += 100;
 	/* queued b: wait 100 credited as sleep: add(b,100,1), r=900:
@@ -166,12 +167,12 @@ UNIT_TEST(affinity_move_goes_through_activate_task)
 	 * prio 127; sequence 0 (CPU0) != 5 (CPU1): used_slice 10 -> 0 */
 	CHECK_EQ(0, sched_set_affinity(b, SCHED_CPU_BIT(1)));
 	CHECK_EQ(1, b->cpu);
-	CHECK_EQ(550000, b->total_time);
-	CHECK_EQ(100000, b->sleep_time);
-	CHECK_EQ(181, b->sleep_avg);
+	CHECK_EQ(550000, NICK(b)->total_time);
+	CHECK_EQ(100000, NICK(b)->sleep_time);
+	CHECK_EQ(181, NICK(b)->sleep_avg);
 	CHECK_EQ(127, b->prio);
-	CHECK_EQ(0, b->used_slice);
-	CHECK_EQ(1100, b->timestamp);
+	CHECK_EQ(0, NICK(b)->used_slice);
+	CHECK_EQ(1100, NICK(b)->timestamp);
 	CHECK(b->array == sched_rq[1].active);
 	CHECK(host_idle[1].need_resched);    /* CPU1 was idle */
 	/* running a, used 50, sequences equal (0 and 0): its schedule()
@@ -179,14 +180,14 @@ UNIT_TEST(affinity_move_goes_through_activate_task)
 	 * stamps sequence 0; on CPU1 no time passed: no credit, and the
 	 * equal sequence keeps used_slice 50 */
 	sched_rq[1].array_sequence = 0;
-	a->used_slice = 50;
+	NICK(a)->used_slice = 50;
 	CHECK_EQ(0, sched_set_affinity(a, SCHED_CPU_BIT(1)));
 	host_schedule(0);
 	CHECK_EQ(1, a->cpu);
-	CHECK_EQ(100000, a->total_time);
-	CHECK_EQ(0, a->sleep_avg);
+	CHECK_EQ(100000, NICK(a)->total_time);
+	CHECK_EQ(0, NICK(a)->sleep_avg);
 	CHECK_EQ(130, a->prio);
-	CHECK_EQ(50, a->used_slice);
+	CHECK_EQ(50, NICK(a)->used_slice);
 	CHECK(a->array == sched_rq[1].active);
 }
 
@@ -248,14 +249,14 @@ UNIT_TEST(idle_pull_spares_cache_hot_tasks)
 	host_schedule(0);
 	/* b ran 1 jiffy ago: jiffies - timestamp = 1 <= cache_decay_ticks 2 */
 	sched_host_jiffies += 10;
-	b->timestamp = sched_host_jiffies - 1;
+	NICK(b)->timestamp = sched_host_jiffies - 1;
 	host_schedule(1);                /* CPU1's queue is empty: idle pull */
 	CHECK(host_curr(1)->is_idle);
 	CHECK_EQ(0, b->cpu);
-	b->timestamp = sched_host_jiffies - 2;     /* 2 <= 2: still hot */
+	NICK(b)->timestamp = sched_host_jiffies - 2;     /* 2 <= 2: still hot */
 	host_schedule(1);
 	CHECK_EQ(0, b->cpu);
-	b->timestamp = sched_host_jiffies - 3;     /* 3 > 2: cold, pulled */
+	NICK(b)->timestamp = sched_host_jiffies - 3;     /* 3 > 2: cold, pulled */
 	host_schedule(1);
 	CHECK_EQ(1, b->cpu);
 	CHECK(host_curr(1) == b);

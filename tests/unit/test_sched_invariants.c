@@ -22,9 +22,10 @@ static uint32_t rnd(uint32_t n)
 	return (seed >> 8) % n;
 }
 
-#define NPOLS 4
+#define NPOLS 5
 static const struct sched_policy *const pols[NPOLS] = {
 	&sched_policy_nick, &sched_policy_o1, &sched_policy_rr, &sched_policy_mine,
+	&sched_policy_cfs,
 };
 
 /* Everything consistent?  0 or -1 with why. */
@@ -220,5 +221,6 @@ UNIT_TEST(policy_switch_keeps_every_task)
 	CHECK(sched_policy_by_name("rr") == &sched_policy_rr);
 	CHECK(sched_policy_by_name("nick") == &sched_policy_nick);
 	CHECK(sched_policy_by_name("mine") == &sched_policy_mine);
-	CHECK(sched_policy_by_name("cfs") == NULL);
+	CHECK(sched_policy_by_name("cfs") == &sched_policy_cfs);
+	CHECK(sched_policy_by_name("eevdf") == NULL);
 }

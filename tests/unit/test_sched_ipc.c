@@ -6,6 +6,7 @@
 #include "unit.h"
 #include "sched_host.h"
 #include "sched/sched_impl.h"
+#include "sched/o1.h"
 #include "sched/ipc_sched.h"
 
 /* rr, one CPU: c runs, h1 and h2 wait; s sleeps (a server in recv). */
@@ -112,7 +113,7 @@ UNIT_TEST(donation_lends_prio_and_slice_and_charges_the_caller)
 	host_schedule(0);
 	CHECK(host_curr(0) == c);
 	c_run = c->run_ms;
-	c_used = c->time_slice;
+	c_used = O1(c)->time_slice;
 	s_run = s->run_ms;
 	s_prio = s->prio;
 	CHECK(c->prio < s->prio);
@@ -122,7 +123,7 @@ UNIT_TEST(donation_lends_prio_and_slice_and_charges_the_caller)
 	CHECK(host_curr(0) == s);
 	sched_donate(c, s, &d);
 	CHECK_EQ(c->prio, s->prio);
-	CHECK_EQ(c_used, s->time_slice);
+	CHECK_EQ(c_used, O1(s)->time_slice);
 	CHECK_EQ(0, host_check(why, sizeof(why)));
 	host_run(7);                        /* the server works 7 ms */
 	CHECK(host_curr(0) == s);
@@ -130,7 +131,7 @@ UNIT_TEST(donation_lends_prio_and_slice_and_charges_the_caller)
 	CHECK_EQ(s_prio, s->prio);
 	CHECK_EQ(s_run, s->run_ms);         /* not charged to the server */
 	CHECK_EQ(c_run + 7, c->run_ms);     /* charged to the caller */
-	CHECK_EQ(c_used - 7, c->time_slice);/* out of the caller's slice */
+	CHECK_EQ(c_used - 7, O1(c)->time_slice);/* out of the caller's slice */
 	CHECK_EQ(0, host_check(why, sizeof(why)));
 }
 

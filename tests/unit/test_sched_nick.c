@@ -5,6 +5,7 @@
 #include "unit.h"
 #include "sched_host.h"
 #include "sched/sched_impl.h"
+#include "sched/nick.h"
 
 static struct runqueue *rq0(void) { return &sched_rq[0]; }
 
@@ -45,25 +46,25 @@ UNIT_TEST(add_task_time_decays_and_rounds)
 	sched_task_init(&p, 1, "t", 0);
 	/* empty history, t=100 sleeping: total = sleep = 1000*100, avg 1000 */
 	nick_add_task_time(&p, 100, 1);
-	CHECK_EQ(100000, p.total_time);
-	CHECK_EQ(100000, p.sleep_time);
-	CHECK_EQ(1000, p.sleep_avg);
+	CHECK_EQ(100000, NICK(&p)->total_time);
+	CHECK_EQ(100000, NICK(&p)->sleep_time);
+	CHECK_EQ(1000, NICK(&p)->sleep_avg);
 	/* t=100 running: r=900, both decay to (900*100000+500)/1000 = 90000;
 	 * total += 100000 -> 190000; avg = 90000000/190000 = 473 */
 	nick_add_task_time(&p, 100, 0);
-	CHECK_EQ(190000, p.total_time);
-	CHECK_EQ(90000, p.sleep_time);
-	CHECK_EQ(473, p.sleep_avg);
+	CHECK_EQ(190000, NICK(&p)->total_time);
+	CHECK_EQ(90000, NICK(&p)->sleep_time);
+	CHECK_EQ(473, NICK(&p)->sleep_avg);
 	/* rounding to nearest: total 3, sleep 1, t=500: (500*3+500)/1000 = 2,
 	 * (500*1+500)/1000 = 1; then +500000 to total only */
-	p.total_time = 3;
-	p.sleep_time = 1;
+	NICK(&p)->total_time = 3;
+	NICK(&p)->sleep_time = 1;
 	nick_add_task_time(&p, 500, 0);
-	CHECK_EQ(500002, p.total_time);
-	CHECK_EQ(1, p.sleep_time);
+	CHECK_EQ(500002, NICK(&p)->total_time);
+	CHECK_EQ(1, NICK(&p)->sleep_time);
 	/* t = 0: nothing at all */
 	nick_add_task_time(&p, 0, 1);
-	CHECK_EQ(500002, p.total_time);
+	CHECK_EQ(500002, NICK(&p)->total_time);
 }
 
 UNIT_TEST(add_task_time_resets_beyond_max_sleep)
@@ -71,19 +72,19 @@ UNIT_TEST(add_task_time_resets_beyond_max_sleep)
 	struct sched_task p;
 
 	sched_task_init(&p, 1, "t", 0);
-	p.total_time = 900000;
-	p.sleep_time = 100;
+	NICK(&p)->total_time = 900000;
+	NICK(&p)->sleep_time = 100;
 	/* t = 2000 > MAX_SLEEP: t = 1000, history wiped: 1e6 / 1e6 -> 1000 */
 	nick_add_task_time(&p, 2000, 1);
-	CHECK_EQ(1000000, p.total_time);
-	CHECK_EQ(1000000, p.sleep_time);
-	CHECK_EQ(1000, p.sleep_avg);
+	CHECK_EQ(1000000, NICK(&p)->total_time);
+	CHECK_EQ(1000000, NICK(&p)->sleep_time);
+	CHECK_EQ(1000, NICK(&p)->sleep_avg);
 	/* exactly MAX_SLEEP is not "beyond": r = 0 decays everything to 0
 	 * ((0*x + 500)/1000 = 0), then + 1e6 run: avg 0 */
 	nick_add_task_time(&p, 1000, 0);
-	CHECK_EQ(1000000, p.total_time);
-	CHECK_EQ(0, p.sleep_time);
-	CHECK_EQ(0, p.sleep_avg);
+	CHECK_EQ(1000000, NICK(&p)->total_time);
+	CHECK_EQ(0, NICK(&p)->sleep_time);
+	CHECK_EQ(0, NICK(&p)->sleep_avg);
 }
 
 UNIT_TEST(task_priority_table)
@@ -107,7 +108,7 @@ UNIT_TEST(task_priority_table)
 	for (i = 0; i < 3; i++)
 		for (j = 0; j < 4; j++) {
 			sched_task_init(&p, 1, "t", nices[i]);
-			p.sleep_avg = avgs[j];
+			NICK(&p)->sleep_avg = avgs[j];
 			snprintf(label, sizeof(label), "nice %d avg %u", nices[i], avgs[j]);
 			unit_table_row(&t, label, want[i][j], nick_task_priority(&p));
 		}
@@ -187,9 +188,9 @@ UNIT_TEST(task_preempts_curr)
 /* b slept 100 jiffies with 500 jiffies of run history (total 500000). */
 static void give_history(struct sched_task *b)
 {
-	b->total_time = 500000;
-	b->sleep_time = 0;
-	b->sleep_avg = 0;
+	NICK(b)->total_time = 500000;
+	NICK(b)->sleep_time = 0;
+	NICK(b)->sleep_avg = 0;
 	sched_host_jiffies += 100;
 }
 
@@ -202,10 +203,10 @@ UNIT_TEST(activate_kthread_waker)
 	/* add(b,100,1): r=900: total 450000+100000 = 550000, sleep 100000,
 	 * avg 100000000/550000 = 181; bonus 40*181/1000/2 = 3 -> prio 127 */
 	CHECK(host_wake(b, NULL, SCHED_WAKER_KTHREAD, false));
-	CHECK_EQ(550000, b->total_time);
-	CHECK_EQ(181, b->sleep_avg);
+	CHECK_EQ(550000, NICK(b)->total_time);
+	CHECK_EQ(181, NICK(b)->sleep_avg);
 	CHECK_EQ(127, b->prio);
-	CHECK_EQ(1100, b->timestamp);
+	CHECK_EQ(1100, NICK(b)->timestamp);
 	/* 127 < 130: preempts the runner */
 	CHECK(a->need_resched);
 }
@@ -220,9 +221,9 @@ UNIT_TEST(activate_irq_waker_gets_extra_half)
 	 * 522500 + 50000 = 572500; sleep 95000 + 50000 = 145000;
 	 * avg 145000000/572500 = 253; bonus 40*253/1000/2 = 5 -> 125 */
 	CHECK(host_wake(b, NULL, SCHED_WAKER_IRQ, false));
-	CHECK_EQ(572500, b->total_time);
-	CHECK_EQ(145000, b->sleep_time);
-	CHECK_EQ(253, b->sleep_avg);
+	CHECK_EQ(572500, NICK(b)->total_time);
+	CHECK_EQ(145000, NICK(b)->sleep_time);
+	CHECK_EQ(253, NICK(b)->sleep_avg);
 	CHECK_EQ(125, b->prio);
 }
 
@@ -233,23 +234,23 @@ UNIT_TEST(quirk1_user_waker_gets_the_credit)
 
 	setup_sleeper(&a, &b);
 	give_history(b);
-	a->total_time = 500000;
-	a->sleep_time = 0;
-	a->used_slice = 80;
-	b->used_slice = 10;
+	NICK(a)->total_time = 500000;
+	NICK(a)->sleep_time = 0;
+	NICK(a)->used_slice = 80;
+	NICK(b)->used_slice = 10;
 	/* boost 50 each: add(x,50,1), r=950: total 475000+50000 = 525000,
 	 * sleep 50000, avg 50000000/525000 = 95, bonus 1 -> b prio 129.
 	 * Waker a gets the same sleep credit (avg 95).
 	 * steal = min(100/2, (ts(b) - 10)/2); ts(b): idx min(130 (a), 129) =
 	 * 129, 40*33/8 = 165 -> (165-10)/2 = 77 -> steal 50:
-	 * b->used_slice 60 (b LOSES slice), a->used_slice 80-50 = 30 (gains) */
+	 * NICK(b)->used_slice 60 (b LOSES slice), NICK(a)->used_slice 80-50 = 30 (gains) */
 	CHECK(host_wake(b, a, SCHED_WAKER_USER, false));
-	CHECK_EQ(95, b->sleep_avg);
+	CHECK_EQ(95, NICK(b)->sleep_avg);
 	CHECK_EQ(129, b->prio);
-	CHECK_EQ(95, a->sleep_avg);
-	CHECK_EQ(525000, a->total_time);
-	CHECK_EQ(60, b->used_slice);
-	CHECK_EQ(30, a->used_slice);
+	CHECK_EQ(95, NICK(a)->sleep_avg);
+	CHECK_EQ(525000, NICK(a)->total_time);
+	CHECK_EQ(60, NICK(b)->used_slice);
+	CHECK_EQ(30, NICK(a)->used_slice);
 	CHECK(a->need_resched);       /* 129 < 130 */
 }
 
@@ -266,46 +267,46 @@ UNIT_TEST(exit_wakeup_gives_the_parent_full_credit)
 	CHECK_EQ(SCHED_WAKER_IRQ, sched_waker_of(true, false));
 	setup_sleeper(&a, &b);
 	give_history(b);                  /* parent slept 100 with 500 run */
-	a->total_time = 500000;
-	a->sleep_time = 0;
-	a->used_slice = 80;
-	b->used_slice = 10;
+	NICK(a)->total_time = 500000;
+	NICK(a)->sleep_time = 0;
+	NICK(a)->used_slice = 80;
+	NICK(b)->used_slice = 10;
 	/* kernel waker: add(b,100,1), r=900: total 450000+100000 = 550000,
 	 * sleep 100000, avg 181, bonus 3 -> prio 127.  No steal: b keeps
 	 * used_slice 10 (a user waker would have made it 60 and b's avg 95,
 	 * see quirk1_user_waker_gets_the_credit); the child is untouched. */
 	CHECK(host_wake(b, a, sched_waker_of(false, false), false));
-	CHECK_EQ(550000, b->total_time);
-	CHECK_EQ(100000, b->sleep_time);
-	CHECK_EQ(181, b->sleep_avg);
+	CHECK_EQ(550000, NICK(b)->total_time);
+	CHECK_EQ(100000, NICK(b)->sleep_time);
+	CHECK_EQ(181, NICK(b)->sleep_avg);
 	CHECK_EQ(127, b->prio);
-	CHECK_EQ(10, b->used_slice);
-	CHECK_EQ(500000, a->total_time);
-	CHECK_EQ(0, a->sleep_time);
-	CHECK_EQ(80, a->used_slice);
+	CHECK_EQ(10, NICK(b)->used_slice);
+	CHECK_EQ(500000, NICK(a)->total_time);
+	CHECK_EQ(0, NICK(a)->sleep_time);
+	CHECK_EQ(80, NICK(a)->used_slice);
 }
 
-/* Quirk 2: waker->used_slice -= steal wraps; the waker expires next tick. */
+/* Quirk 2: NICK(waker)->used_slice -= steal wraps; the waker expires next tick. */
 UNIT_TEST(quirk2_waker_used_slice_wraps)
 {
 	struct sched_task *a, *b;
 
 	setup_sleeper(&a, &b);
 	sched_host_jiffies += 100;
-	a->used_slice = 20;
-	b->used_slice = 0;
+	NICK(a)->used_slice = 20;
+	NICK(b)->used_slice = 0;
 	/* no history: b avg 1000 -> prio 110; ts(b) idx 110: 40*14/8 = 70;
 	 * steal = min(50, 35) = 35; a: 20 - 35 wraps to 2^32 - 15 */
 	CHECK(host_wake(b, a, SCHED_WAKER_USER, true));   /* sync: no preempt */
 	CHECK_EQ(110, b->prio);
-	CHECK_EQ(35, b->used_slice);
-	CHECK_EQ(4294967281u, a->used_slice);
+	CHECK_EQ(35, NICK(b)->used_slice);
+	CHECK_EQ(4294967281u, NICK(a)->used_slice);
 	CHECK(!a->need_resched);
 	/* next tick: used_slice++ is >= ts: a expires at once */
 	host_tick();
 	CHECK(host_curr(0) == b);
 	CHECK(a->array == rq0()->expired);
-	CHECK_EQ(0, a->used_slice);
+	CHECK_EQ(0, NICK(a)->used_slice);
 }
 
 UNIT_TEST(activate_fresh_slice_after_array_swap)
@@ -313,11 +314,11 @@ UNIT_TEST(activate_fresh_slice_after_array_swap)
 	struct sched_task *a, *b;
 
 	setup_sleeper(&a, &b);
-	b->used_slice = 10;
+	NICK(b)->used_slice = 10;
 	rq0()->array_sequence++;         /* arrays swapped while b slept */
 	sched_host_jiffies += 5;
 	CHECK(host_wake(b, NULL, SCHED_WAKER_KTHREAD, true));
-	CHECK_EQ(0, b->used_slice);
+	CHECK_EQ(0, NICK(b)->used_slice);
 	/* same sequence: the slice used is kept */
 	host_schedule(0);
 	CHECK(host_curr(0) == b || host_curr(0) == a);
@@ -346,24 +347,24 @@ UNIT_TEST(fork_splits_the_slice)
 	p = running_parent();
 	/* alone at 130: ts 170; used 11: child 11 + 159/2 = 90,
 	 * parent 11 + (159+1)/2 = 91 */
-	p->used_slice = 11;
-	p->total_time = 400000;
-	p->sleep_time = 200000;
-	p->sleep_avg = 500;
+	NICK(p)->used_slice = 11;
+	NICK(p)->total_time = 400000;
+	NICK(p)->sleep_time = 200000;
+	NICK(p)->sleep_avg = 500;
 	c = host_fork(p, "child");
-	CHECK_EQ(90, c->used_slice);
-	CHECK_EQ(91, p->used_slice);
-	CHECK_EQ(1, c->first_time_slice);
-	CHECK_EQ(1000, c->timestamp);
+	CHECK_EQ(90, NICK(c)->used_slice);
+	CHECK_EQ(91, NICK(p)->used_slice);
+	CHECK_EQ(1, NICK(c)->first_time_slice);
+	CHECK_EQ(1000, NICK(c)->timestamp);
 	/* history: child sleep 200000/10 = 20000, total 400000/20 = 20000,
 	 * avg 500*2 = 1000 -> prio 110; parent sleep 3*200000/4 = 150000,
 	 * avg 1000*150000/400000 = 375 (prio not recomputed: 130) */
-	CHECK_EQ(20000, c->sleep_time);
-	CHECK_EQ(20000, c->total_time);
-	CHECK_EQ(1000, c->sleep_avg);
+	CHECK_EQ(20000, NICK(c)->sleep_time);
+	CHECK_EQ(20000, NICK(c)->total_time);
+	CHECK_EQ(1000, NICK(c)->sleep_avg);
 	CHECK_EQ(110, c->prio);
-	CHECK_EQ(150000, p->sleep_time);
-	CHECK_EQ(375, p->sleep_avg);
+	CHECK_EQ(150000, NICK(p)->sleep_time);
+	CHECK_EQ(375, NICK(p)->sleep_avg);
 	CHECK_EQ(130, p->prio);
 	CHECK(c->array == rq0()->active && c->cpu == 0);
 	CHECK_EQ(2, rq0()->nr_running);
@@ -379,12 +380,12 @@ UNIT_TEST(fork_parent_expires)
 	p = running_parent();
 	/* used 169 of 170: child 169 + 1/2 = 169; parent 169 + 2/2 = 170 >= ts
 	 * -> parent 169 and one tick: 170 >= 170 -> parent expires */
-	p->used_slice = 169;
+	NICK(p)->used_slice = 169;
 	c = host_fork(p, "child");
-	CHECK_EQ(169, c->used_slice);
+	CHECK_EQ(169, NICK(c)->used_slice);
 	CHECK(p->array == rq0()->expired);
-	CHECK_EQ(0, p->used_slice);
-	CHECK_EQ(0, p->first_time_slice);
+	CHECK_EQ(0, NICK(p)->used_slice);
+	CHECK_EQ(0, NICK(p)->first_time_slice);
 	CHECK(c->array == rq0()->active);
 }
 
@@ -393,13 +394,13 @@ UNIT_TEST(quirk3_child_sleep_avg_above_1000)
 	struct sched_task *p, *c;
 
 	p = running_parent();
-	p->total_time = 100000;
-	p->sleep_time = 80000;
-	p->sleep_avg = 800;
+	NICK(p)->total_time = 100000;
+	NICK(p)->sleep_time = 80000;
+	NICK(p)->sleep_avg = 800;
 	c = host_fork(p, "child");
 	/* 800*2 = 1600 per mille; bonus 40*1600/1000/2 = 32: 130-32 = 98,
 	 * clamped at 100 (stays a normal task) */
-	CHECK_EQ(1600, c->sleep_avg);
+	CHECK_EQ(1600, NICK(c)->sleep_avg);
 	CHECK_EQ(100, c->prio);
 }
 
@@ -408,29 +409,29 @@ UNIT_TEST(exit_refund_and_penalty)
 	struct sched_task *p, *c;
 
 	p = running_parent();
-	p->used_slice = 0;
+	NICK(p)->used_slice = 0;
 	c = host_fork(p, "child");
 	/* both 85 of 170; child prio 130 (avg 0): ts(child) 170 ->
 	 * refund 170 - 85 = 85: parent 85 - 85 = 0 */
-	CHECK_EQ(85, p->used_slice);
+	CHECK_EQ(85, NICK(p)->used_slice);
 	sched_exit(c);
-	CHECK_EQ(0, p->used_slice);
+	CHECK_EQ(0, NICK(p)->used_slice);
 	/* quirk 2 again: child used 0 -> refund 170 from parent's 85 wraps */
-	p->used_slice = 85;
-	c->used_slice = 0;
+	NICK(p)->used_slice = 85;
+	NICK(c)->used_slice = 0;
 	sched_exit(c);
-	CHECK_EQ(4294967211u, p->used_slice);
+	CHECK_EQ(4294967211u, NICK(p)->used_slice);
 	/* hog child: parent avg 500 (total 400000, sleep 200000), child 0:
 	 * add(parent, 250, 0): r=750: total 300000 + 250000 = 550000,
 	 * sleep 150000, avg 150000000/550000 = 272 */
-	c->first_time_slice = 0;
-	p->total_time = 400000;
-	p->sleep_time = 200000;
-	p->sleep_avg = 500;
-	c->sleep_avg = 0;
+	NICK(c)->first_time_slice = 0;
+	NICK(p)->total_time = 400000;
+	NICK(p)->sleep_time = 200000;
+	NICK(p)->sleep_avg = 500;
+	NICK(c)->sleep_avg = 0;
 	sched_exit(c);
-	CHECK_EQ(550000, p->total_time);
-	CHECK_EQ(272, p->sleep_avg);
+	CHECK_EQ(550000, NICK(p)->total_time);
+	CHECK_EQ(272, NICK(p)->sleep_avg);
 }
 
 /* Quirk 2's exception: a wrap that lands exactly on UINT_MAX is 0 after
@@ -442,16 +443,16 @@ UNIT_TEST(quirk2_wrap_to_uint_max_gives_a_fresh_slice)
 
 	setup_sleeper(&a, &b);
 	sched_host_jiffies += 100;
-	a->used_slice = 34;
-	b->used_slice = 0;
+	NICK(a)->used_slice = 34;
+	NICK(b)->used_slice = 0;
 	/* b: avg 1000, prio 110, ts(b) 70: steal = min(50, 70/2) = 35;
 	 * a: 34 - 35 = 4294967295 (UINT_MAX) */
 	CHECK(host_wake(b, a, SCHED_WAKER_USER, true));
-	CHECK_EQ(4294967295u, a->used_slice);
+	CHECK_EQ(4294967295u, NICK(a)->used_slice);
 	/* tick: ++ gives 0; ts(a) next to b (130, 20 levels below 110):
 	 * 40/21 = 1, 1*(10+4)/8 = 1; 0 >= 1 is false: a is not expired */
 	host_tick();
-	CHECK_EQ(0, a->used_slice);
+	CHECK_EQ(0, NICK(a)->used_slice);
 	CHECK(a->array == rq0()->active);
 	CHECK(host_curr(0) == a);
 	/* the next tick: 1 >= 1, expired as usual */
@@ -459,7 +460,7 @@ UNIT_TEST(quirk2_wrap_to_uint_max_gives_a_fresh_slice)
 	CHECK(a->array == rq0()->expired);
 }
 
-/* Wrap: steal's (task_timeslice(p) - p->used_slice) is unsigned.  When p
+/* Wrap: steal's (task_timeslice(p) - NICK(p)->used_slice) is unsigned.  When p
  * used more than its slice is now (the slice shrank while p slept), the
  * difference wraps to ~2^32 and min() picks sleep/2: p loses sleep/2
  * jiffies of slice it no longer has, the waker gains them. */
@@ -469,15 +470,15 @@ UNIT_TEST(wrap_steal_from_a_shrunken_slice)
 
 	setup_sleeper(&a, &b);
 	sched_host_jiffies += 100;
-	a->used_slice = 60;
-	b->used_slice = 100;              /* same array generation: kept */
+	NICK(a)->used_slice = 60;
+	NICK(b)->used_slice = 100;              /* same array generation: kept */
 	/* b: prio 110, ts(b) 70 < 100: (70 - 100) wraps to 4294967266,
 	 * /2 = 2147483633; steal = min(50, 2147483633) = 50:
 	 * b 100 + 50 = 150, a 60 - 50 = 10 */
 	CHECK(host_wake(b, a, SCHED_WAKER_USER, true));
 	CHECK_EQ(110, b->prio);
-	CHECK_EQ(150, b->used_slice);
-	CHECK_EQ(10, a->used_slice);
+	CHECK_EQ(150, NICK(b)->used_slice);
+	CHECK_EQ(10, NICK(a)->used_slice);
 }
 
 /* Wrap: sched_fork's (ts - used) when the parent's used_slice is beyond
@@ -492,24 +493,24 @@ UNIT_TEST(wrap_fork_child_near_2_to_31_expires_on_its_first_tick)
 	 * child 180 + 4294967286/2 = 180 + 2147483643 = 2147483823;
 	 * parent 180 + 4294967287/2 = 2147483823 >= 170 -> 169 + one tick
 	 * -> expired, used 0 */
-	p->used_slice = 180;
+	NICK(p)->used_slice = 180;
 	c = host_fork(p, "child");
-	CHECK_EQ(2147483823u, c->used_slice);
+	CHECK_EQ(2147483823u, NICK(c)->used_slice);
 	CHECK(p->array == rq0()->expired);
-	CHECK_EQ(0, p->used_slice);
+	CHECK_EQ(0, NICK(p)->used_slice);
 	/* child (avg 0, prio 130) runs; its first tick: 2147483824 >= 170 */
 	host_schedule(0);
 	CHECK(host_curr(0) == c);
 	/* both expired: the tick's schedule() swaps the arrays (sequence
 	 * 0 -> 1) and the parent, queued there first, runs */
 	host_tick();
-	CHECK_EQ(0, c->used_slice);
-	CHECK_EQ(0, c->first_time_slice);
+	CHECK_EQ(0, NICK(c)->used_slice);
+	CHECK_EQ(0, NICK(c)->first_time_slice);
 	CHECK_EQ(1, rq0()->array_sequence);
 	CHECK(host_curr(0) == p);
 }
 
-/* Wrap: sched_exit's refund ts(child) - child->used_slice when the child
+/* Wrap: sched_exit's refund ts(child) - NICK(child)->used_slice when the child
  * used more than its slice is at exit: the "refund" wraps and the
  * parent's used_slice grows, a penalty. */
 UNIT_TEST(wrap_exit_refund_becomes_a_penalty)
@@ -517,15 +518,15 @@ UNIT_TEST(wrap_exit_refund_becomes_a_penalty)
 	struct sched_task *p, *c;
 
 	p = running_parent();
-	p->used_slice = 0;
+	NICK(p)->used_slice = 0;
 	c = host_fork(p, "child");       /* both 85 of 170 */
 	/* child still in its first slice, used 200 > ts(child) 170:
 	 * 170 - 200 wraps to 4294967266; 85 - 4294967266 wraps to 115:
 	 * the parent's used_slice goes 85 -> 115 (+30, not -refund) */
-	c->used_slice = 200;
-	c->sleep_avg = p->sleep_avg;     /* no sleep penalty in this test */
+	NICK(c)->used_slice = 200;
+	NICK(c)->sleep_avg = NICK(p)->sleep_avg;     /* no sleep penalty in this test */
 	sched_exit(c);
-	CHECK_EQ(115, p->used_slice);
+	CHECK_EQ(115, NICK(p)->used_slice);
 }
 
 /* Quirk 4: prio becomes the new static prio (delta taken vs dynamic prio). */

@@ -4,6 +4,7 @@
 #include "unit.h"
 #include "sched_host.h"
 #include "sched/sched_impl.h"
+#include "sched/o1.h"
 
 static struct runqueue *rq0(void) { return &sched_rq[0]; }
 
@@ -13,21 +14,21 @@ UNIT_TEST(effective_prio)
 
 	/* bonus = 1000*sleep_avg/10000/100 - 5; prio = static - bonus */
 	sched_task_init(&p, 1, "t", 0);
-	p.o1_sleep_avg = 0;      /* bonus -5 */
+	O1(&p)->sleep_avg = 0;      /* bonus -5 */
 	CHECK_EQ(125, o1_effective_prio(&p));
-	p.o1_sleep_avg = 1000;   /* 100/100 = 1: -4 */
+	O1(&p)->sleep_avg = 1000;   /* 100/100 = 1: -4 */
 	CHECK_EQ(124, o1_effective_prio(&p));
-	p.o1_sleep_avg = 5000;   /* 0 */
+	O1(&p)->sleep_avg = 5000;   /* 0 */
 	CHECK_EQ(120, o1_effective_prio(&p));
-	p.o1_sleep_avg = 9999;   /* 999/100 = 9: +4 */
+	O1(&p)->sleep_avg = 9999;   /* 999/100 = 9: +4 */
 	CHECK_EQ(116, o1_effective_prio(&p));
-	p.o1_sleep_avg = 10000;  /* +5 */
+	O1(&p)->sleep_avg = 10000;  /* +5 */
 	CHECK_EQ(115, o1_effective_prio(&p));
 	sched_task_init(&p, 1, "t", -20);
-	p.o1_sleep_avg = 10000;  /* 100 - 5 = 95 -> clamp 100 */
+	O1(&p)->sleep_avg = 10000;  /* 100 - 5 = 95 -> clamp 100 */
 	CHECK_EQ(100, o1_effective_prio(&p));
 	sched_task_init(&p, 1, "t", 19);
-	p.o1_sleep_avg = 0;      /* 139 + 5 -> clamp 139 */
+	O1(&p)->sleep_avg = 0;      /* 139 + 5 -> clamp 139 */
 	CHECK_EQ(139, o1_effective_prio(&p));
 }
 
@@ -123,21 +124,21 @@ UNIT_TEST(interactive_task_stays_active_unless_starving)
 	host_schedule(0);
 	CHECK(host_curr(0) == a);
 	/* a: sleep_avg 10000 -> prio 115 <= 120 - 2: interactive */
-	a->o1_sleep_avg = 10000;
-	a->time_slice = 1;
+	O1(a)->sleep_avg = 10000;
+	O1(a)->time_slice = 1;
 	host_tick();        /* slice ends: back into active, stays first */
 	CHECK(a->array == rq0()->active);
 	CHECK_EQ(116, a->prio);    /* tick: 9999 -> +4 */
-	CHECK_EQ(102, a->time_slice);
+	CHECK_EQ(102, O1(a)->time_slice);
 	CHECK_EQ(0, rq0()->expired_timestamp);
 	/* starving: the first expiry was 20001+ jiffies ago -> expired */
 	rq0()->expired_timestamp = sched_host_jiffies - 30000;
-	a->time_slice = 1;
+	O1(a)->time_slice = 1;
 	host_tick();
 	CHECK(a->array == rq0()->expired);
 	CHECK(host_curr(0) == b);
 	/* hog b (prio 125) is never interactive: expired when its slice ends */
-	b->time_slice = 1;
+	O1(b)->time_slice = 1;
 	rq0()->expired_timestamp = 0;
 	host_tick();     /* b expires; active is empty: the swap clears the stamp */
 	CHECK_EQ(125, b->prio);
@@ -158,7 +159,7 @@ UNIT_TEST(wakeup_credit)
 	 * prio 120 - (1000*100/10000/100 - 5) = 125 (bonus still -5) */
 	sched_host_jiffies = 1101;
 	CHECK(host_wake(b, NULL, SCHED_WAKER_KTHREAD, false));
-	CHECK_EQ(100, b->o1_sleep_avg);
+	CHECK_EQ(100, O1(b)->sleep_avg);
 	CHECK_EQ(125, b->prio);
 	CHECK(!a->need_resched);       /* 125 is not < 125 */
 	host_schedule(0);
@@ -167,13 +168,13 @@ UNIT_TEST(wakeup_credit)
 	 * which preempts the 125 hog */
 	host_run(1);                   /* b got the CPU? a is first in line */
 	CHECK(host_curr(0) == a);
-	a->time_slice = 1;
+	O1(a)->time_slice = 1;
 	host_tick();                   /* a expires, b runs */
 	CHECK(host_curr(0) == b);
 	host_sleep(b);                 /* last_run = now */
 	sched_host_jiffies += 20000;
 	CHECK(host_wake(b, NULL, SCHED_WAKER_IRQ, false));
-	CHECK_EQ(10000, b->o1_sleep_avg);
+	CHECK_EQ(10000, O1(b)->sleep_avg);
 	CHECK_EQ(115, b->prio);
 	CHECK(a->need_resched);
 }
@@ -189,7 +190,7 @@ UNIT_TEST(sync_wakeup_no_credit_no_preempt)
 	host_sleep(b);
 	sched_host_jiffies += 5000;
 	CHECK(host_wake(b, a, SCHED_WAKER_USER, true));
-	CHECK_EQ(0, b->o1_sleep_avg);
+	CHECK_EQ(0, O1(b)->sleep_avg);
 	CHECK(!a->need_resched);
 	/* a normal wake-up of a better task preempts: 120+5 (b) < 125+5 (a) */
 }
@@ -201,16 +202,16 @@ UNIT_TEST(child_runs_first)
 	host_boot(1, &sched_policy_o1);
 	p = host_spawn("parent", 0, 0);
 	host_schedule(0);
-	p->o1_sleep_avg = 8000;
+	O1(p)->sleep_avg = 8000;
 	/* time_slice 102: child (102+1)>>1 = 51, parent 102>>1 = 51 */
 	c = host_fork(p, "child");
-	CHECK_EQ(51, c->time_slice);
-	CHECK_EQ(51, p->time_slice);
-	CHECK_EQ(1, c->first_time_slice);
+	CHECK_EQ(51, O1(c)->time_slice);
+	CHECK_EQ(51, O1(p)->time_slice);
+	CHECK_EQ(1, O1(c)->first_time_slice);
 	/* sleep_avg: parent *100/100 = 8000, child 8000*50/100 = 4000, but the
 	 * child takes the parent's prio and queues right before it */
-	CHECK_EQ(8000, p->o1_sleep_avg);
-	CHECK_EQ(4000, c->o1_sleep_avg);
+	CHECK_EQ(8000, O1(p)->sleep_avg);
+	CHECK_EQ(4000, O1(c)->sleep_avg);
 	CHECK_EQ(p->prio, c->prio);
 	first = list_first_entry(&rq0()->active->queue[p->prio], struct sched_task, run_list);
 	CHECK(first == c);
@@ -227,11 +228,11 @@ UNIT_TEST(fork_with_one_jiffy_left_expires_parent)
 	p = host_spawn("parent", 0, 0);
 	host_schedule(0);
 	/* time_slice 1: child 1, parent 0 -> 1 and a tick: --1 == 0 expires */
-	p->time_slice = 1;
+	O1(p)->time_slice = 1;
 	c = host_fork(p, "child");
-	CHECK_EQ(1, c->time_slice);
+	CHECK_EQ(1, O1(c)->time_slice);
 	CHECK(p->array == rq0()->expired);
-	CHECK_EQ(102, p->time_slice);
+	CHECK_EQ(102, O1(p)->time_slice);
 	CHECK(c->array == rq0()->expired);          /* before the parent */
 	CHECK(c->run_list.next == &p->run_list);
 }
@@ -245,18 +246,18 @@ UNIT_TEST(exit_refund_and_sleep_avg)
 	host_schedule(0);
 	/* nice -20: time_slice 200 -> 100 / 100 */
 	c = host_fork(p, "child");
-	CHECK_EQ(100, p->time_slice);
+	CHECK_EQ(100, O1(p)->time_slice);
 	/* refund 100 + 100 = 200, cap 200 */
-	p->time_slice = 150;
+	O1(p)->time_slice = 150;
 	sched_exit(c);
-	CHECK_EQ(200, p->time_slice);
+	CHECK_EQ(200, O1(p)->time_slice);
 	/* parent 8000, child 0: (3*8000 + 0)/4 = 6000 */
-	c->first_time_slice = 0;
-	p->o1_sleep_avg = 8000;
-	c->o1_sleep_avg = 0;
+	O1(c)->first_time_slice = 0;
+	O1(p)->sleep_avg = 8000;
+	O1(c)->sleep_avg = 0;
 	sched_exit(c);
-	CHECK_EQ(6000, p->o1_sleep_avg);
-	CHECK_EQ(200, p->time_slice);
+	CHECK_EQ(6000, O1(p)->sleep_avg);
+	CHECK_EQ(200, O1(p)->time_slice);
 }
 
 /* Quirk 5: o1 set_user_nice reschedules only a running task. */

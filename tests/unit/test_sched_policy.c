@@ -2,7 +2,7 @@
  * test_sched_policy.c - what the core guarantees every policy and checks
  * at the boundary (kernel/sched/policy.h): init_task starts from the
  * class's prio and zeroed policy_data, a child inherits policy_data, a prio
- * outside 0..139 is clamped with one line, a pick_next hook chooses the
+ * outside 0..139 is clamped with one line, a pick hook chooses the
  * next task and a wrong choice falls back to the core's with one line.
  * The test policies are policy mine with one hook replaced.
  */
@@ -95,7 +95,7 @@ static struct sched_task *pick_tail(struct runqueue *rq)
 	return list_entry(rq->active->queue[idx].prev, struct sched_task, run_list);
 }
 
-/* One CPU under pol with this pick_next, tasks a, b, c at nice 0 queued in
+/* One CPU under pol with this pick hook, tasks a, b, c at nice 0 queued in
  * that order, then schedule(). */
 static void boot_abc(struct sched_task *(*pick)(struct runqueue *), struct sched_task *t[3])
 {
@@ -103,14 +103,14 @@ static void boot_abc(struct sched_task *(*pick)(struct runqueue *), struct sched
 	int i;
 
 	use_policy();
-	pol.pick_next = pick;
+	pol.pick = pick;
 	host_boot(1, &pol);
 	for (i = 0; i < 3; i++)
 		t[i] = host_spawn(names[i], 0, 0);
 	host_schedule(0);
 }
 
-UNIT_TEST(a_pick_next_hook_chooses_the_next_task)
+UNIT_TEST(a_pick_hook_chooses_the_next_task)
 {
 	struct sched_task *t[3];
 

@@ -12,6 +12,7 @@ void (*sched_host_on_wakeup)(int, struct sched_task *, int);
 void (*sched_host_on_kick)(int);
 unsigned long sched_host_warnings;
 char sched_host_last_warning[160];
+char sched_host_warning_lines[SCHED_HOST_WARNING_LINES][256];
 
 /* Locks, irq flag, jiffies and this_cpu: sched_host_locks.c. */
 
@@ -39,6 +40,8 @@ void sched_trace_wakeup(int cpu, struct sched_task *p, int success)
 /* On stderr, and kept for the unit tests. */
 void sched_warn(const char *line)
 {
+	snprintf(sched_host_warning_lines[sched_host_warnings % SCHED_HOST_WARNING_LINES],
+		 sizeof(sched_host_warning_lines[0]), "%s", line);
 	sched_host_warnings++;
 	snprintf(sched_host_last_warning, sizeof(sched_host_last_warning), "%s", line);
 	fprintf(stderr, "sched: %s\n", line);

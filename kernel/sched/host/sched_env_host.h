@@ -20,6 +20,9 @@ extern unsigned long sched_host_kicks[64];   /* sched_kick_cpu per CPU */
 extern unsigned long sched_host_switches;    /* sched_trace_switch calls */
 extern unsigned long sched_host_warnings;     /* sched_warn calls */
 extern char sched_host_last_warning[160];    /* the last sched_warn line */
+/* The last SCHED_HOST_WARNING_LINES lines, line i (from 0) at [i % ...]. */
+#define SCHED_HOST_WARNING_LINES 16
+extern char sched_host_warning_lines[SCHED_HOST_WARNING_LINES][256];
 /* Optional callbacks (NULL: ignore). */
 extern void (*sched_host_on_switch)(int cpu, struct sched_task *prev, struct sched_task *next);
 extern void (*sched_host_on_wakeup)(int cpu, struct sched_task *p, int success);

@@ -1,0 +1,160 @@
+/*
+ * test_rbtree.c - kernel/lib/rbtree.h: after every insert and erase of a
+ * random workload the tree keeps the red-black rules and parent links
+ * (rb_check), holds exactly the keys of a reference array, in order, and
+ * stays within 2 log2(n+1) high.
+ */
+#include "unit.h"
+#include "lib/rbtree.h"
+
+#include <stdlib.h>
+
+#define N 2000
+
+struct item {
+	struct rb_node node;
+	int key;
+	int in;
+};
+
+static struct item items[N];
+static struct rb_root root;
+static unsigned int seed = 7;
+
+static unsigned int rnd(unsigned int n)
+{
+	seed = seed * 1103515245u + 12345u;
+	return (seed >> 8) % n;
+}
+
+static void insert(struct item *it)
+{
+	struct rb_node **link = &root.node, *parent = NULL;
+
+	while (*link) {
+		parent = *link;
+		link = it->key < rb_entry(parent, struct item, node)->key ?
+			&parent->left : &parent->right;
+	}
+	rb_link(&it->node, parent, link);
+	rb_insert_color(&root, &it->node);
+	it->in = 1;
+}
+
+/* 2 log2(n + 1), rounded up: the red-black height bound. */
+static int bound(int n)
+{
+	int b = 0;
+
+	while ((1 << b) < n + 1)
+		b++;
+	return 2 * b;
+}
+
+static int height(const struct rb_node *n)
+{
+	int l, r;
+
+	if (!n)
+		return 0;
+	l = height(n->left);
+	r = height(n->right);
+	return 1 + (l > r ? l : r);
+}
+
+/* In-order walk: sorted, and exactly the items marked in. */
+static int matches(void)
+{
+	struct rb_node *n;
+	int count = 0, in = 0, last = -1, i;
+
+	for (n = rb_first(&root); n; n = rb_next(n)) {
+		struct item *it = rb_entry(n, struct item, node);
+
+		if (!it->in || it->key < last)
+			return 0;
+		last = it->key;
+		count++;
+	}
+	for (i = 0; i < N; i++)
+		in += items[i].in;
+	return count == in;
+}
+
+UNIT_TEST(random_inserts_and_erases_keep_the_rules_and_the_keys)
+{
+	int step, i, n = 0;
+
+	root.node = NULL;
+	for (i = 0; i < N; i++)
+		items[i] = (struct item){ .key = (int)rnd(500) };  /* duplicates too */
+	for (step = 0; step < 20000; step++) {
+		struct item *it = &items[rnd(N)];
+
+		if (it->in) {
+			rb_erase(&root, &it->node);
+			it->in = 0;
+			n--;
+		} else {
+			insert(it);
+			n++;
+		}
+		if (!rb_check(&root)) {
+			unit_fail(__FILE__, __LINE__, "red-black rules broken at step %d", step);
+			return;
+		}
+		if (step % 97 == 0)
+			CHECK(matches());
+		CHECK(height(root.node) <= bound(n));
+	}
+	CHECK(matches());
+}
+
+UNIT_TEST(ascending_inserts_stay_balanced_and_erase_to_empty)
+{
+	int i;
+
+	root.node = NULL;
+	for (i = 0; i < 1023; i++) {
+		items[i] = (struct item){ .key = i };
+		insert(&items[i]);
+	}
+	CHECK(rb_check(&root));
+	CHECK(height(root.node) <= 2 * 10);     /* a list would be 1023 high */
+	CHECK_EQ(0, rb_entry(rb_first(&root), struct item, node)->key);
+	for (i = 0; i < 1023; i += 2) {
+		rb_erase(&root, &items[i].node);
+		items[i].in = 0;
+	}
+	CHECK(rb_check(&root));
+	CHECK_EQ(1, rb_entry(rb_first(&root), struct item, node)->key);
+	for (i = 1; i < 1023; i += 2)
+		rb_erase(&root, &items[i].node);
+	CHECK(root.node == NULL);
+}
+
+/* A checker that cannot fail proves nothing: break each rule once. */
+UNIT_TEST(rb_check_catches_a_red_root_a_red_pair_and_a_bad_parent)
+{
+	struct rb_node *leaf;
+	int i;
+
+	root.node = NULL;
+	for (i = 0; i < 7; i++) {
+		items[i] = (struct item){ .key = i };
+		insert(&items[i]);
+	}
+	CHECK(rb_check(&root));
+	root.node->red = true;
+	CHECK(!rb_check(&root));
+	root.node->red = false;
+	for (leaf = root.node; leaf->right; leaf = leaf->right)
+		;
+	CHECK(leaf->red);                  /* ascending inserts: a red leaf */
+	leaf->parent->red = true;          /* and now its parent too */
+	CHECK(!rb_check(&root));
+	leaf->parent->red = false;
+	CHECK(rb_check(&root));
+	leaf->parent = root.node;          /* a wrong parent link */
+	CHECK(!rb_check(&root));
+}
