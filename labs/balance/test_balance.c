@@ -8,6 +8,7 @@
 #include "graded.h"
 #include "sched_host.h"
 #include "sched/sched_impl.h"
+#include "sched/nick.h"
 
 /* n hogs at nice 0 started on `cpu`. */
 static void hogs_on(int n, int cpu)
@@ -103,12 +104,12 @@ UNIT_TEST(idle_pull_spares_cache_hot_tasks)
 	b = host_spawn("b", 0, 0);
 	host_schedule(0);
 	/* a runs on CPU0, b is queued.  An idle pull moves b only when
-	 * jiffies - b->timestamp > cache_decay_ticks (2) */
+	 * jiffies - NICK(b)->timestamp > cache_decay_ticks (2) */
 	sched_host_jiffies += 10;
-	b->timestamp = sched_host_jiffies - 2;     /* 2 <= 2: hot */
+	NICK(b)->timestamp = sched_host_jiffies - 2;     /* 2 <= 2: hot */
 	host_schedule(1);
 	GRADE_EQ("CPU of a task that ran 2 ticks ago, after CPU1's idle pull", 0, b->cpu);
-	b->timestamp = sched_host_jiffies - 3;     /* 3 > 2: cold */
+	NICK(b)->timestamp = sched_host_jiffies - 3;     /* 3 > 2: cold */
 	host_schedule(1);
 	GRADE_EQ("CPU of a task that ran 3 ticks ago, after CPU1's idle pull", 1, b->cpu);
 	GRADE_EQ("CPU of the running task a (never pulled)", 0, a->cpu);

@@ -8,7 +8,7 @@ STUBS = {
         "todo": """Return the prio (100..139, lower runs first) of the SCHED_NORMAL
             task p now, from whatever your design keeps (its nice, its fields in
             struct mine_task).  The core's default pick runs the first task of
-            the best prio; a policy with its own pick_next hook (policy.h) may
+            the best prio; a policy with its own pick hook (policy.h) may
             keep every task at one prio and order them itself.  A prio outside
             100..139 is clamped by the core with a line on the console, and
             costs points.  Targets: %s.  The stub: one prio for everyone.""" % TARGETS,
@@ -81,7 +81,7 @@ FILES = {
 /*
  * mine.h - policy mine's own per-task fields (kernel/sched/mine.c).
  *
- * They live in the task's policy_data (policy.h: POLICY_DATA, 32 bytes):
+ * They live in the task's policy_data (policy.h: POLICY_DATA, 64 bytes):
  * add, rename or drop fields as your design needs; the build fails when the
  * struct does not fit.  The core never reads them; it zeroes them before
  * init_task and copies them from parent to child at fork.

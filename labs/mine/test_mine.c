@@ -9,13 +9,13 @@
 #include "sched_host.h"
 #include "sched/sched_impl.h"
 
-/* What is left of p's slice, as the policy's own hooks report it. */
+/* What is left of p's slice, as the policy's describe hook reports it. */
 static long slice_left(struct sched_task *p)
 {
-	struct runqueue *rq = &sched_rq[p->cpu];
+	struct sched_policy_view v;
 
-	return (long)sched_active_policy->timeslice(rq, p) -
-	       (long)sched_active_policy->used_slice(rq, p);
+	sched_describe(&sched_rq[p->cpu], p, &v);
+	return (long)v.timeslice - (long)v.used_slice;
 }
 
 UNIT_TEST(fork_creates_no_cpu_time)

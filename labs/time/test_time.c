@@ -8,6 +8,7 @@
 #include "graded.h"
 #include "sched_host.h"
 #include "sched/sched_impl.h"
+#include "sched/nick.h"
 
 static struct runqueue *rq0(void) { return &sched_rq[0]; }
 
@@ -35,9 +36,9 @@ UNIT_TEST(add_task_time_first_sleep)
 	/* empty history, 100 jiffies asleep: nothing to decay;
 	 * total = sleep = 1000*100 = 100000; avg 1000*100000/100000 = 1000 */
 	nick_add_task_time(&p, 100, 1);
-	GRADE_EQ("total_time after add_task_time(p, 100, 1) on an empty history", 100000, p.total_time);
-	GRADE_EQ("sleep_time after add_task_time(p, 100, 1) on an empty history", 100000, p.sleep_time);
-	GRADE_EQ("sleep_avg after add_task_time(p, 100, 1) on an empty history", 1000, p.sleep_avg);
+	GRADE_EQ("total_time after add_task_time(p, 100, 1) on an empty history", 100000, NICK(&p)->total_time);
+	GRADE_EQ("sleep_time after add_task_time(p, 100, 1) on an empty history", 100000, NICK(&p)->sleep_time);
+	GRADE_EQ("sleep_avg after add_task_time(p, 100, 1) on an empty history", 1000, NICK(&p)->sleep_avg);
 }
 
 UNIT_TEST(add_task_time_decays_then_adds)
@@ -45,22 +46,22 @@ UNIT_TEST(add_task_time_decays_then_adds)
 	struct sched_task p;
 
 	fresh(&p, 0);
-	p.total_time = 100000;
-	p.sleep_time = 100000;
+	NICK(&p)->total_time = 100000;
+	NICK(&p)->sleep_time = 100000;
 	/* 100 jiffies running: r = 1000 - 100 = 900; both decay to
 	 * (900*100000 + 500)/1000 = 90000; total += 100000 -> 190000;
 	 * sleep stays 90000; avg 1000*90000/190000 = 473 */
 	nick_add_task_time(&p, 100, 0);
-	GRADE_EQ("total_time after 100 ms run (total 100000, sleep 100000 before)", 190000, p.total_time);
-	GRADE_EQ("sleep_time after 100 ms run (total 100000, sleep 100000 before)", 90000, p.sleep_time);
-	GRADE_EQ("sleep_avg after 100 ms run (total 100000, sleep 100000 before)", 473, p.sleep_avg);
+	GRADE_EQ("total_time after 100 ms run (total 100000, sleep 100000 before)", 190000, NICK(&p)->total_time);
+	GRADE_EQ("sleep_time after 100 ms run (total 100000, sleep 100000 before)", 90000, NICK(&p)->sleep_time);
+	GRADE_EQ("sleep_avg after 100 ms run (total 100000, sleep 100000 before)", 473, NICK(&p)->sleep_avg);
 	/* 250 jiffies asleep: r = 750: total (750*190000 + 500)/1000 = 142500,
 	 * sleep (750*90000 + 500)/1000 = 67500; both += 250000:
 	 * 392500 and 317500; avg 1000*317500/392500 = 808 */
 	nick_add_task_time(&p, 250, 1);
-	GRADE_EQ("total_time after a further 250 ms asleep", 392500, p.total_time);
-	GRADE_EQ("sleep_time after a further 250 ms asleep", 317500, p.sleep_time);
-	GRADE_EQ("sleep_avg after a further 250 ms asleep", 808, p.sleep_avg);
+	GRADE_EQ("total_time after a further 250 ms asleep", 392500, NICK(&p)->total_time);
+	GRADE_EQ("sleep_time after a further 250 ms asleep", 317500, NICK(&p)->sleep_time);
+	GRADE_EQ("sleep_avg after a further 250 ms asleep", 808, NICK(&p)->sleep_avg);
 }
 
 UNIT_TEST(add_task_time_rounds_to_nearest)
@@ -71,20 +72,20 @@ UNIT_TEST(add_task_time_rounds_to_nearest)
 	/* total 1001, sleep 1001, 1 jiffy running: r = 999;
 	 * 999*1001 = 999999: (999999 + 500)/1000 = 1000 (truncating: 999);
 	 * total 1000 + 1000 = 2000, sleep 1000, avg 500 */
-	p.total_time = 1001;
-	p.sleep_time = 1001;
+	NICK(&p)->total_time = 1001;
+	NICK(&p)->sleep_time = 1001;
 	nick_add_task_time(&p, 1, 0);
-	GRADE_EQ("total_time: decay of 1001 by 999/1000 rounds to nearest, + 1000", 2000, p.total_time);
-	GRADE_EQ("sleep_time: decay of 1001 by 999/1000 rounds to nearest", 1000, p.sleep_time);
-	GRADE_EQ("sleep_avg after the rounded decay", 500, p.sleep_avg);
+	GRADE_EQ("total_time: decay of 1001 by 999/1000 rounds to nearest, + 1000", 2000, NICK(&p)->total_time);
+	GRADE_EQ("sleep_time: decay of 1001 by 999/1000 rounds to nearest", 1000, NICK(&p)->sleep_time);
+	GRADE_EQ("sleep_avg after the rounded decay", 500, NICK(&p)->sleep_avg);
 	/* total 3, sleep 1, 500 jiffies running: r = 500:
 	 * (500*3 + 500)/1000 = 2, (500*1 + 500)/1000 = 1 (truncating: 1, 0);
 	 * total 2 + 500000 = 500002, sleep 1 */
-	p.total_time = 3;
-	p.sleep_time = 1;
+	NICK(&p)->total_time = 3;
+	NICK(&p)->sleep_time = 1;
 	nick_add_task_time(&p, 500, 0);
-	GRADE_EQ("total_time: 3 decayed by half rounds to 2, + 500000", 500002, p.total_time);
-	GRADE_EQ("sleep_time: 1 decayed by half rounds to 1", 1, p.sleep_time);
+	GRADE_EQ("total_time: 3 decayed by half rounds to 2, + 500000", 500002, NICK(&p)->total_time);
+	GRADE_EQ("sleep_time: 1 decayed by half rounds to 1", 1, NICK(&p)->sleep_time);
 }
 
 UNIT_TEST(add_task_time_zero_changes_nothing)
@@ -94,14 +95,14 @@ UNIT_TEST(add_task_time_zero_changes_nothing)
 	fresh(&p, 0);
 	/* t = 0 returns at once: no decay, and no 0/0 on an empty history */
 	nick_add_task_time(&p, 0, 1);
-	GRADE_EQ("total_time after add_task_time(p, 0, 1) on an empty history", 0, p.total_time);
-	GRADE_EQ("sleep_avg after add_task_time(p, 0, 1) on an empty history", 0, p.sleep_avg);
-	p.total_time = 500000;
-	p.sleep_time = 250000;
-	p.sleep_avg = 500;
+	GRADE_EQ("total_time after add_task_time(p, 0, 1) on an empty history", 0, NICK(&p)->total_time);
+	GRADE_EQ("sleep_avg after add_task_time(p, 0, 1) on an empty history", 0, NICK(&p)->sleep_avg);
+	NICK(&p)->total_time = 500000;
+	NICK(&p)->sleep_time = 250000;
+	NICK(&p)->sleep_avg = 500;
 	nick_add_task_time(&p, 0, 0);
-	GRADE_EQ("total_time after add_task_time(p, 0, 0) (500000 before)", 500000, p.total_time);
-	GRADE_EQ("sleep_time after add_task_time(p, 0, 0) (250000 before)", 250000, p.sleep_time);
+	GRADE_EQ("total_time after add_task_time(p, 0, 0) (500000 before)", 500000, NICK(&p)->total_time);
+	GRADE_EQ("sleep_time after add_task_time(p, 0, 0) (250000 before)", 250000, NICK(&p)->sleep_time);
 }
 
 UNIT_TEST(add_task_time_beyond_max_sleep_wipes_history)
@@ -109,20 +110,20 @@ UNIT_TEST(add_task_time_beyond_max_sleep_wipes_history)
 	struct sched_task p;
 
 	fresh(&p, 0);
-	p.total_time = 900000;
-	p.sleep_time = 100;
+	NICK(&p)->total_time = 900000;
+	NICK(&p)->sleep_time = 100;
 	/* t = 2000 > MAX_SLEEP (1000): t = 1000 and the history is wiped:
 	 * total = sleep = 1000000, avg 1000 */
 	nick_add_task_time(&p, 2000, 1);
-	GRADE_EQ("total_time after 2000 ms asleep (capped at MAX_SLEEP, history wiped)", 1000000, p.total_time);
-	GRADE_EQ("sleep_avg after 2000 ms asleep", 1000, p.sleep_avg);
+	GRADE_EQ("total_time after 2000 ms asleep (capped at MAX_SLEEP, history wiped)", 1000000, NICK(&p)->total_time);
+	GRADE_EQ("sleep_avg after 2000 ms asleep", 1000, NICK(&p)->sleep_avg);
 	/* exactly MAX_SLEEP is not beyond: r = 0 decays both to
 	 * (0 + 500)/1000 = 0; then 1000 jiffies running: total 1000000,
 	 * sleep 0, avg 0 */
 	nick_add_task_time(&p, 1000, 0);
-	GRADE_EQ("total_time after exactly MAX_SLEEP (1000 ms) running", 1000000, p.total_time);
-	GRADE_EQ("sleep_time after exactly MAX_SLEEP (1000 ms) running", 0, p.sleep_time);
-	GRADE_EQ("sleep_avg after exactly MAX_SLEEP (1000 ms) running", 0, p.sleep_avg);
+	GRADE_EQ("total_time after exactly MAX_SLEEP (1000 ms) running", 1000000, NICK(&p)->total_time);
+	GRADE_EQ("sleep_time after exactly MAX_SLEEP (1000 ms) running", 0, NICK(&p)->sleep_time);
+	GRADE_EQ("sleep_avg after exactly MAX_SLEEP (1000 ms) running", 0, NICK(&p)->sleep_avg);
 }
 
 /* -------------------------------------------------------- task_priority */
@@ -141,7 +142,7 @@ UNIT_TEST(task_priority_of_hogs_by_nice)
 
 	for (i = 0; i < 5; i++) {
 		fresh(&p, nices[i]);
-		p.sleep_avg = 0;
+		NICK(&p)->sleep_avg = 0;
 		snprintf(what, sizeof(what), "task_priority of a hog (sleep_avg 0) at nice %d", nices[i]);
 		GRADE_EQ(what, want[i], nick_task_priority(&p));
 	}
@@ -160,13 +161,13 @@ UNIT_TEST(task_priority_sleep_bonus)
 
 	for (i = 0; i < 4; i++) {
 		fresh(&p, 0);
-		p.sleep_avg = avgs[i];
+		NICK(&p)->sleep_avg = avgs[i];
 		snprintf(what, sizeof(what), "task_priority at nice 0, sleep_avg %u", avgs[i]);
 		GRADE_EQ(what, want[i], nick_task_priority(&p));
 	}
 	/* nice 19, sleep_avg 500: 139 - 10 = 129 */
 	fresh(&p, 19);
-	p.sleep_avg = 500;
+	NICK(&p)->sleep_avg = 500;
 	GRADE_EQ("task_priority at nice 19, sleep_avg 500", 129, nick_task_priority(&p));
 }
 
@@ -176,12 +177,12 @@ UNIT_TEST(task_priority_clamps_and_leaves_rt_alone)
 
 	/* nice -20, sleep_avg 1000: 120 - 20 = 100, the best normal prio */
 	fresh(&p, -20);
-	p.sleep_avg = 1000;
+	NICK(&p)->sleep_avg = 1000;
 	GRADE_EQ("task_priority at nice -20, sleep_avg 1000", 100, nick_task_priority(&p));
 	/* a forked child's sleep_avg can exceed 1000 (spec quirk 3):
 	 * nice 0, 1600: bonus 32, 130 - 32 = 98 -> clamped at 100 */
 	fresh(&p, 0);
-	p.sleep_avg = 1600;
+	NICK(&p)->sleep_avg = 1600;
 	GRADE_EQ("task_priority at nice 0, sleep_avg 1600 (clamped)", 100, nick_task_priority(&p));
 	/* a real-time task keeps its prio */
 	fresh(&p, 0);
@@ -264,14 +265,14 @@ UNIT_TEST(add_task_time_wipe_forgets_the_sleep_too)
 	struct sched_task p;
 
 	fresh(&p, 0);
-	p.total_time = 900000;
-	p.sleep_time = 400000;
-	p.sleep_avg = 444;
+	NICK(&p)->total_time = 900000;
+	NICK(&p)->sleep_time = 400000;
+	NICK(&p)->sleep_avg = 444;
 	/* t = 2000 > MAX_SLEEP, running (sleep = 0): t = 1000 and both sums
 	 * are wiped to 0; total += 1000000, sleep_time stays 0: avg 0.
 	 * (Keeping the old sleep_time: 400000 and avg 400.) */
 	nick_add_task_time(&p, 2000, 0);
-	GRADE_EQ("total_time after 2000 ms running (capped, history wiped)", 1000000, p.total_time);
-	GRADE_EQ("sleep_time after 2000 ms running (wiped, nothing added)", 0, p.sleep_time);
-	GRADE_EQ("sleep_avg after 2000 ms running", 0, p.sleep_avg);
+	GRADE_EQ("total_time after 2000 ms running (capped, history wiped)", 1000000, NICK(&p)->total_time);
+	GRADE_EQ("sleep_time after 2000 ms running (wiped, nothing added)", 0, NICK(&p)->sleep_time);
+	GRADE_EQ("sleep_avg after 2000 ms running", 0, NICK(&p)->sleep_avg);
 }

@@ -16,7 +16,7 @@ STUBS = {
             docs/scheduler.md, quirks 1, 2 and 6.  The stub: a wake-up earns
             nothing and never preempts.""",
         "body": """\
-            p->timestamp = sched_jiffies();
+            NICK(p)->timestamp = sched_jiffies();
             return false;
             """,
     },
