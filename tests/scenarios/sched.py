@@ -128,7 +128,7 @@ def hog_shares_beside_a_sleeper(policy, nices, start_ms=5000, min_wakeups=50):
         rows, bad = [], False
         for hog, want in zip(hogs, expected):
             have = 100.0 * got[hog["pid"]] / total if total else 0.0
-            off = abs(have - want) > tolerance
+            off = abs(have - want) > TOLERANCE
             bad |= off
             rows.append("    nice %3d  expected %5.1f  actual %5.1f  %+5.1f%s" % (
                 hog["nice"], want, have, have - want, "  <<" if off else ""))
