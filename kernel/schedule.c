@@ -58,18 +58,38 @@ void cpu0_tick(void)
 	console_input_poll();          /* USB keyboards: polled, not interrupt-driven */
 }
 
-/* Give the CPU to the next task (kernel/sched picks it). */
-void schedule(void)
+/* Switch to next, which kernel/sched picked with the rq lock held. */
+static void switch_to_picked(struct task *prev, struct task *next, int cpu,
+			     unsigned long flags)
 {
-	struct task *prev = current, *next;
-	unsigned long flags;
-	int cpu = this_cpu_id();
-
-	watchdog_touch(cpu);
-	next = task_of(sched_pick_next(cpu, &flags));
 	if (next != prev)
 		arch_switch_to(prev, next, cpu);
 	sched_finish_switch(this_cpu_id(), flags);
+}
+
+/* Give the CPU to the next task (kernel/sched picks it). */
+void schedule(void)
+{
+	int cpu = this_cpu_id();
+	unsigned long flags;
+	struct task *next;
+
+	watchdog_touch(cpu);
+	next = task_of(sched_pick_next(cpu, &flags));
+	switch_to_picked(current, next, cpu, flags);
+}
+
+/* sched_yield: the policy's yield and the pick in one rq lock round
+ * (sched_pick_next_yield), then the switch; interrupts off on entry. */
+void schedule_yield(void)
+{
+	int cpu = this_cpu_id();
+	unsigned long flags;
+	struct task *next;
+
+	watchdog_touch(cpu);
+	next = task_of(sched_pick_next_yield(cpu, &flags));
+	switch_to_picked(current, next, cpu, flags);
 }
 
 /*

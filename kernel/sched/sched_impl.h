@@ -101,6 +101,7 @@ void enqueue_task(struct sched_task *p, struct prio_array *a);    /* tail of que
 void enqueue_task_before(struct sched_task *p, struct sched_task *next); /* same list, before next */
 void dequeue_task(struct sched_task *p);
 void requeue_task(struct sched_task *p);                           /* to the tail of its list */
+void sched_yield_locked(struct runqueue *rq, struct sched_task *p);      /* yield rule, rq locked */
 void sched_for_each_queued(struct runqueue *rq,                     /* slow paths: every task */
 			   bool (*fn)(struct sched_task *p, void *arg), void *arg);
 
