@@ -27,12 +27,14 @@ void sched_kick_cpu(int cpu)
 
 void sched_trace_switch(int cpu, struct sched_task *prev, struct sched_task *next)
 {
-	trace_switch(cpu, prev, next);
+	if (trace_on)                 /* off: no call into diag/trace.c */
+		trace_switch(cpu, prev, next);
 }
 
 void sched_trace_wakeup(int cpu, struct sched_task *p, int success)
 {
-	trace_wakeup(cpu, p, success);
+	if (trace_on)                 /* off: no call into diag/trace.c */
+		trace_wakeup(cpu, p, success);
 }
 
 void sched_warn(const char *line)
