@@ -104,6 +104,8 @@ static struct sched_task *pick_locked(struct runqueue *rq, int cpu)
 		rq->nr_switches++;
 		switch_accounting(prev, next, now);
 		rq->curr = next;
+		if (prev->state == SCHED_TASK_ZOMBIE || prev->state == SCHED_TASK_DEAD)
+			rq->dead_prev = prev;        /* its waiter is told in finish */
 		sched_trace_switch(cpu, prev, next);
 	}
 	return next;
@@ -154,11 +156,15 @@ struct sched_task *sched_pick_next_yield(int cpu, unsigned long *flags)
 void sched_finish_switch(int cpu, unsigned long flags)
 {
 	struct runqueue *rq = cpu_rq(cpu);
-	struct sched_task *mig = rq->migrating;
+	struct sched_task *mig = rq->migrating, *dead = rq->dead_prev;
 
-	rq->migrating = NULL;
+	rq->migrating = rq->dead_prev = NULL;
 	sched_spin_unlock(&rq->lock);
 	if (mig)
 		sched_move_to_allowed(mig);
+	/* Linux finish_task_switch: an exited prev is off this CPU only now
+	 * (sched_task_off_cpu is true from the unlock on); tell its waiter. */
+	if (dead)
+		sched_task_switched_out(dead);
 	sched_irq_restore(flags);
 }

@@ -64,6 +64,7 @@ struct runqueue {
 	uint32_t watchdog_look_ticks;     /* watchdog.c: this CPU's ticks then */
 	unsigned int prev_cpu_load[NR_CPUS_MAX]; /* balance: nr_running seen last time */
 	struct sched_task *migrating;     /* pick -> finish: prev leaving a forbidden CPU */
+	struct sched_task *dead_prev;     /* pick -> finish: prev exited (zombie or dead) */
 	struct sched_task *handoff;       /* ipc_sched.c: the next pick's task, or NULL */
 	uint32_t idle_ms, ipis, migrations_in;
 	uint32_t ticks;                   /* timer ticks this CPU took */
