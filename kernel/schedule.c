@@ -58,18 +58,33 @@ void cpu0_tick(void)
 	console_input_poll();          /* USB keyboards: polled, not interrupt-driven */
 }
 
-/* Give the CPU to the next task (kernel/sched picks it). */
-void schedule(void)
+/* Switch to the task `pick` chose (it returns with the rq lock held);
+ * the core's finish, on the next task's stack, unlocks. */
+static inline __attribute__((always_inline)) void
+switch_to_pick(struct sched_task *(*pick)(int cpu, unsigned long *flags))
 {
 	struct task *prev = current, *next;
 	unsigned long flags;
 	int cpu = this_cpu_id();
 
 	watchdog_touch(cpu);
-	next = task_of(sched_pick_next(cpu, &flags));
+	next = task_of(pick(cpu, &flags));
 	if (next != prev)
 		arch_switch_to(prev, next, cpu);
 	sched_finish_switch(this_cpu_id(), flags);
+}
+
+/* Give the CPU to the next task (kernel/sched picks it). */
+void schedule(void)
+{
+	switch_to_pick(sched_pick_next);
+}
+
+/* sched_yield: the policy's yield and the pick in one rq lock round
+ * (sched_pick_next_yield), then the switch; interrupts off on entry. */
+void schedule_yield(void)
+{
+	switch_to_pick(sched_pick_next_yield);
 }
 
 /*

@@ -5,6 +5,7 @@
 struct trap_frame;
 
 void schedule(void);                           /* give the CPU to the next task */
+void schedule_yield(void);                     /* sched_yield: yield and switch */
 void preempt_on_return(struct trap_frame *f);  /* the end of every trap */
 void cpu_idle_loop(void) __attribute__((noreturn));
 void cpu_tick(int cpu);                        /* a CPU's timer interrupt */

@@ -42,6 +42,10 @@ void spin_lock(spinlock_t *l)
 {
 	uint64_t spins = 0;
 
+	if (!spinlock_debug && !xchg(&l->locked, 1)) {   /* fast path: free, no checks */
+		l->owner_cpu = this_cpu_id();
+		return;
+	}
 	if (spinlock_debug)
 		check_keeps_cpu(l);
 	if (spinlock_debug && l->locked && l->owner_cpu == this_cpu_id())

@@ -2,6 +2,7 @@
  * (the contract: kernel/sched/sched_env.h; types: sched_env_types.h). */
 #include "sched/sched_env.h"
 #include "sched/sched.h"
+#include "proc/task.h"
 #include "arch/cpu.h"
 #include "arch/timer.h"
 #include "arch/smp.h"
@@ -27,12 +28,19 @@ void sched_kick_cpu(int cpu)
 
 void sched_trace_switch(int cpu, struct sched_task *prev, struct sched_task *next)
 {
-	trace_switch(cpu, prev, next);
+	if (trace_on)                 /* off: no call into diag/trace.c */
+		trace_switch(cpu, prev, next);
 }
 
 void sched_trace_wakeup(int cpu, struct sched_task *p, int success)
 {
-	trace_wakeup(cpu, p, success);
+	if (trace_on)                 /* off: no call into diag/trace.c */
+		trace_wakeup(cpu, p, success);
+}
+
+void sched_task_switched_out(struct sched_task *p)
+{
+	task_switched_out(task_of(p));
 }
 
 void sched_warn(const char *line)

@@ -323,6 +323,7 @@ void proc_exit(int wait_status)
 	orphans = reparent_children(t);
 	cli();
 	t->se.state = SCHED_TASK_ZOMBIE;
+	task_get(t);                             /* task_switched_out drops it */
 	if (!t->parent || t->parent->kind != TASK_USER) {
 		task_give_to_reaper(t);          /* no process will wait for it */
 	} else {
@@ -377,21 +378,21 @@ static bool child_exited(void *arg)
 	return z || !any;
 }
 
+static bool switched_out(void *z)
+{
+	return sched_task_off_cpu(&((struct task *)z)->se);
+}
+
 /*
  * A zombie may still be on its CPU: proc_exit wakes the parent just before
- * its last schedule(), and a parent on another CPU can run at once.  That
- * CPU runs the zombie's last lines with interrupts off, so nothing can
- * preempt them or make them wait for us: the switch-out comes as soon as
- * that CPU runs (microseconds on hardware; under QEMU on a busy host, when
- * the host runs that vCPU again).  Wait for it here, as Linux 2.6's
- * wait_task_inactive waits for a task that is running; sleeping could only
- * poll, since no one is told when the switch is done.  z is our child and
- * only we reap it, so it stays valid.
+ * its last schedule(), and a parent on another CPU can run at once.  Sleep
+ * until the CPU that switches away from it says so (task_switched_out, as
+ * Linux's finish_task_switch drops the dead task's last reference).  z is
+ * our child and only we reap it, so it stays valid.
  */
 static void wait_switched_out(struct task *z)
 {
-	while (!sched_task_off_cpu(&z->se))
-		cpu_relax();
+	wait_event(&current->child_exit, switched_out, z);
 }
 
 /* Free a reaped zombie: v7 sched_exit first (it reads the parent). */

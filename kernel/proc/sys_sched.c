@@ -142,8 +142,7 @@ static long sys_sched_setparam(struct syscall_args *sa)
 
 static long sys_sched_yield(struct syscall_args *sa)
 {
-	sched_yield(&current->se);
-	schedule();
+	schedule_yield();           /* the yield and the switch: one rq lock round */
 	return 0;
 }
 

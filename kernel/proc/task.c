@@ -210,6 +210,7 @@ void task_exit(int status)
 	unsigned long f = spin_lock_irqsave(&tasks_lock);
 
 	t->exit_status = status;
+	task_get(t);                     /* task_switched_out drops it */
 	detach_children(t);
 	task_give_to_reaper(t);
 	spin_unlock_irqrestore(&tasks_lock, f);

@@ -83,6 +83,7 @@ struct task *idle_task_init(int cpu);          /* this stack becomes cpu's idle 
 /* reaper.c: the thread that frees exited tasks */
 void reaper_thread_start(void);                /* kinit: frees exited kernel threads */
 void reaper_take(struct task *t);              /* tasks_lock held, t out of the table */
+void task_switched_out(struct task *t);        /* an exited t left its CPU (reaper.c) */
 void task_put_locked(struct task *t);          /* tasks_lock held */
 
 /* For proc.c: a process is a task that task.c allocates, starts and frees. */

@@ -90,26 +90,15 @@ int sched_setscheduler(struct sched_task *p, int sched_class, int rt_prio)
 	return 0;
 }
 
-/* 2.6.0 sys_sched_yield: normal tasks go to the expired array (rr: the
- * tail of active), RT tasks to the tail of their list.  The caller then
- * calls schedule() (need_resched is set). */
+/* 2.6.0 sys_sched_yield (the rule: sched_yield_locked in pick.c).  The
+ * caller then calls schedule() (need_resched is set); the kernel's system
+ * call takes both in one lock round (sched_pick_next_yield). */
 void sched_yield(struct sched_task *p)
 {
 	unsigned long flags;
 	struct runqueue *rq = task_rq_lock(p, &flags);
-	struct prio_array *to;
 
-	if (p->array) {
-		if (rt_task(p)) {
-			requeue_task(p);
-		} else {
-			to = sched_active_policy->yield ?
-				sched_active_policy->yield(rq, p) : rq->expired;
-			dequeue_task(p);
-			enqueue_task(p, to);
-		}
-	}
-	p->need_resched = 1;
+	sched_yield_locked(rq, p);
 	task_rq_unlock(rq, flags);
 }
 

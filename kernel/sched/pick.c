@@ -7,6 +7,8 @@
  *     sched_finish_switch(cpu, flags);        // on next's stack: unlock
  * Holding the rq lock across the switch means no other CPU can pick, pull
  * or wake prev before its stack is no longer in use.
+ * A yield is the same round with one step first (sched_pick_next_yield):
+ * prev is requeued by the yield rule under the lock the pick takes anyway.
  */
 #include "sched_impl.h"
 
@@ -76,18 +78,14 @@ static void switch_accounting(struct sched_task *prev, struct sched_task *next,
 		next->wait_ms += now - next->acct_stamp;
 }
 
-struct sched_task *sched_pick_next(int cpu, unsigned long *flags)
+/* The pick with rq locked and interrupts off: prev (rq->curr) leaves,
+ * next becomes rq->curr. */
+static struct sched_task *pick_locked(struct runqueue *rq, int cpu)
 {
-	struct runqueue *rq = cpu_rq(cpu);
-	const struct sched_policy *pol;
-	struct sched_task *prev, *next;
-	uint32_t now;
+	const struct sched_policy *pol = sched_active_policy;   /* stable: rq locked */
+	struct sched_task *prev = rq->curr, *next;
+	uint32_t now = sched_jiffies();
 
-	*flags = sched_irq_save();
-	sched_spin_lock(&rq->lock);
-	pol = sched_active_policy;      /* stable while an rq lock is held */
-	prev = rq->curr;
-	now = sched_jiffies();
 	if (!prev->is_idle) {
 		if (pol->stopping && !rt_task(prev))
 			pol->stopping(rq, prev, now);
@@ -106,19 +104,67 @@ struct sched_task *sched_pick_next(int cpu, unsigned long *flags)
 		rq->nr_switches++;
 		switch_accounting(prev, next, now);
 		rq->curr = next;
+		if (prev->state == SCHED_TASK_ZOMBIE || prev->state == SCHED_TASK_DEAD)
+			rq->dead_prev = prev;        /* its waiter is told in finish */
 		sched_trace_switch(cpu, prev, next);
 	}
 	return next;
 }
 
+struct sched_task *sched_pick_next(int cpu, unsigned long *flags)
+{
+	struct runqueue *rq = cpu_rq(cpu);
+
+	*flags = sched_irq_save();
+	sched_spin_lock(&rq->lock);
+	return pick_locked(rq, cpu);
+}
+
+/* 2.6.0 sys_sched_yield with rq locked: normal tasks go to the array the
+ * policy's yield hook names (default rq->expired; rr: the tail of
+ * active), real-time tasks to the tail of their list. */
+void sched_yield_locked(struct runqueue *rq, struct sched_task *p)
+{
+	struct prio_array *to;
+
+	if (p->array) {
+		if (rt_task(p)) {
+			requeue_task(p);
+		} else {
+			to = sched_active_policy->yield ?
+				sched_active_policy->yield(rq, p) : rq->expired;
+			dequeue_task(p);
+			enqueue_task(p, to);
+		}
+	}
+	p->need_resched = 1;
+}
+
+/* sched_yield of the running task and schedule()'s pick in one lock
+ * round: the same queues as the two rounds gave, since nothing could run
+ * on this CPU between them (interrupts were off throughout). */
+struct sched_task *sched_pick_next_yield(int cpu, unsigned long *flags)
+{
+	struct runqueue *rq = cpu_rq(cpu);
+
+	*flags = sched_irq_save();
+	sched_spin_lock(&rq->lock);
+	sched_yield_locked(rq, rq->curr);
+	return pick_locked(rq, cpu);
+}
+
 void sched_finish_switch(int cpu, unsigned long flags)
 {
 	struct runqueue *rq = cpu_rq(cpu);
-	struct sched_task *mig = rq->migrating;
+	struct sched_task *mig = rq->migrating, *dead = rq->dead_prev;
 
-	rq->migrating = NULL;
+	rq->migrating = rq->dead_prev = NULL;
 	sched_spin_unlock(&rq->lock);
 	if (mig)
 		sched_move_to_allowed(mig);
+	/* Linux finish_task_switch: an exited prev is off this CPU only now
+	 * (sched_task_off_cpu is true from the unlock on); tell its waiter. */
+	if (dead)
+		sched_task_switched_out(dead);
 	sched_irq_restore(flags);
 }

@@ -151,6 +151,7 @@ bool sched_wake_up(struct sched_task *p, struct sched_task *waker,
 /* The timer tick and schedule() */
 void sched_tick(int cpu);
 struct sched_task *sched_pick_next(int cpu, unsigned long *flags);
+struct sched_task *sched_pick_next_yield(int cpu, unsigned long *flags);
 void sched_finish_switch(int cpu, unsigned long flags);
 
 /* System calls */

@@ -57,6 +57,12 @@ void sched_kick_cpu(int cpu);
 void sched_trace_switch(int cpu, struct sched_task *prev, struct sched_task *next);
 void sched_trace_wakeup(int cpu, struct sched_task *p, int success);
 
+/* An exited task (state ZOMBIE or DEAD) is off its CPU: the CPU that
+ * switched away from it calls this after dropping the rq lock (interrupts
+ * off), so that the task's waiter can reap it.  The environment keeps p
+ * valid until then (the kernel: a reference the exiting task holds). */
+void sched_task_switched_out(struct sched_task *p);
+
 /* One line for the console (no newline in `line`): the core's complaint
  * about a policy that broke the interface (policy.h), printed once.  Called
  * with an rq lock held and interrupts off. */

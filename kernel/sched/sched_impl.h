@@ -64,6 +64,7 @@ struct runqueue {
 	uint32_t watchdog_look_ticks;     /* watchdog.c: this CPU's ticks then */
 	unsigned int prev_cpu_load[NR_CPUS_MAX]; /* balance: nr_running seen last time */
 	struct sched_task *migrating;     /* pick -> finish: prev leaving a forbidden CPU */
+	struct sched_task *dead_prev;     /* pick -> finish: prev exited (zombie or dead) */
 	struct sched_task *handoff;       /* ipc_sched.c: the next pick's task, or NULL */
 	uint32_t idle_ms, ipis, migrations_in;
 	uint32_t ticks;                   /* timer ticks this CPU took */
@@ -101,6 +102,7 @@ void enqueue_task(struct sched_task *p, struct prio_array *a);    /* tail of que
 void enqueue_task_before(struct sched_task *p, struct sched_task *next); /* same list, before next */
 void dequeue_task(struct sched_task *p);
 void requeue_task(struct sched_task *p);                           /* to the tail of its list */
+void sched_yield_locked(struct runqueue *rq, struct sched_task *p);      /* yield rule, rq locked */
 void sched_for_each_queued(struct runqueue *rq,                     /* slow paths: every task */
 			   bool (*fn)(struct sched_task *p, void *arg), void *arg);
 
