@@ -1,6 +1,6 @@
 /*
  * cfs.c - policy "cfs": the Completely Fair Scheduler of Linux 2.6.23 and
- * later (Linux's fair.c), in one file on the policy interface, the
+ * later (Linux's "fair" scheduling class), in one file on the policy interface, the
  * way a student would write it.
  *
  * Idea: each task has a virtual runtime, the CPU time it received divided
