@@ -168,6 +168,7 @@ static void multi_server(int first_fd, int ready_fd, int out_fd, int reverse)
 	pin_cpu0();
 	put_long(ready_fd, ipc_endpoint(3) | ipc_endpoint(4));
 	c1 = ipc_recv(3, &m, 0);
+	spin_cpu(100);            /* on c1's record only: an older start than c2's */
 	put_long(first_fd, c1);                    /* now the second may call */
 	c2 = ipc_recv(4, &m, 0);
 	spin_cpu(30);
