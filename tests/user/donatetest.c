@@ -225,6 +225,47 @@ static void test_multiple(const char *name, const char *callers, int reverse)
 	sys_close(hog_out[0]); sys_close(hog_out[1]);
 }
 
+/* ---- donate-class-change-in-call: the server changes its own class
+ *      while it holds a donation; after the reply it spins beside the hog,
+ *      at the class it chose ---- */
+
+static void class_server(int from, int to, int ready_fd, int out_fd)
+{
+	struct ipc_msg m = { 0 }, r = { 0 };
+	long caller;
+
+	pin_cpu0();
+	set_class(from, from == SCHED_FIFO ? 10 : 0);
+	put_long(ready_fd, ipc_endpoint(6));
+	caller = ipc_recv(6, &m, 0);
+	set_class(to, to == SCHED_FIFO ? 10 : 0);
+	ipc_reply((int)caller, &r);
+	put_long(out_fd, spin_cpu(WINDOW_MS));
+	sys_exit_group(0);
+}
+
+static void test_class_change(const char *name, int from, int to, long lo, long hi)
+{
+	int ready[2], out[2], hog_out[2], cout[2];
+	long server, caller, hog, srv_ms, hog_ms;
+
+	sys_pipe(ready); sys_pipe(out); sys_pipe(hog_out); sys_pipe(cout);
+	server = sys_fork();
+	if (server == 0)
+		class_server(from, to, ready[1], out[1]);
+	get_long(ready[0]);
+	hog = fork_hog(WINDOW_MS, hog_out[1]);
+	caller = fork_caller(6, from == SCHED_OTHER, cout[1]);
+	srv_ms = get_long(out[0]);
+	hog_ms = get_long(hog_out[0]);
+	nk_printf("donatetest: %s server %ld ms, hog %ld ms\n", name, srv_ms, hog_ms);
+	check_range(name, lo, hi, hog_ms * 100 / (srv_ms + hog_ms + 1));
+	get_long(cout[0]);
+	reap(hog); reap(server); reap(caller);
+	sys_close(ready[0]); sys_close(ready[1]); sys_close(out[0]); sys_close(out[1]);
+	sys_close(hog_out[0]); sys_close(hog_out[1]); sys_close(cout[0]); sys_close(cout[1]);
+}
+
 int main(void)
 {
 	if (ipc_endpoint(IPC_ENDPOINTS) == -LNX_ENOSYS) {
@@ -237,6 +278,12 @@ int main(void)
 	test_chain("donate-chain-server-pct", 3);
 	test_multiple("donate-multiple-hog-share-pct", "donate-multiple-caller-ms", 0);
 	test_multiple("donate-multiple-reversed-hog-share-pct", "donate-multiple-reversed-caller-ms", 1);
+	/* FIFO turning OTHER in the call ends time-shared: the hog its share */
+	test_class_change("donate-class-change-in-call-fifo-to-other-hog-pct",
+			  SCHED_FIFO, SCHED_OTHER, 40, 100);
+	/* OTHER turning FIFO (called by a FIFO task) keeps FIFO: no hog */
+	test_class_change("donate-class-change-in-call-other-to-fifo-hog-pct",
+			  SCHED_OTHER, SCHED_FIFO, 0, 10);
 	nk_printf("donatetest: %d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }
