@@ -266,6 +266,49 @@ static void test_class_change(const char *name, int from, int to, long lo, long 
 	sys_close(hog_out[0]); sys_close(hog_out[1]); sys_close(cout[0]); sys_close(cout[1]);
 }
 
+/* ---- donate-exit: the FIFO caller is killed while the SCHED_OTHER
+ *      server holds its donation; the server is time-shared after ---- */
+
+static void orphan_server(int got_fd, int go_fd, int out_fd)
+{
+	struct ipc_msg m = { 0 };
+
+	pin_cpu0();
+	put_long(got_fd, ipc_endpoint(7));
+	put_long(got_fd, ipc_recv(7, &m, 0));
+	get_long(go_fd);                           /* the caller is dead */
+	put_long(out_fd, spin_cpu(WINDOW_MS));
+	sys_exit_group(0);
+}
+
+static void test_caller_exit(const char *name)
+{
+	int got[2], go[2], out[2], hog_out[2], cout[2];
+	long server, caller, hog, srv_ms, hog_ms;
+
+	sys_pipe(got); sys_pipe(go); sys_pipe(out); sys_pipe(hog_out); sys_pipe(cout);
+	server = sys_fork();
+	if (server == 0)
+		orphan_server(got[1], go[0], out[1]);
+	get_long(got[0]);
+	caller = fork_caller(7, 1, cout[1]);
+	get_long(got[0]);                          /* the call is received */
+	sys_kill((int)caller, 9);
+	reap(caller);
+	hog = fork_hog(WINDOW_MS, hog_out[1]);
+	put_long(go[1], 1);
+	srv_ms = get_long(out[0]);
+	hog_ms = get_long(hog_out[0]);
+	nk_printf("donatetest: %s server %ld ms, hog %ld ms\n", name, srv_ms, hog_ms);
+	/* a server that slept in recv has nick's sleep bonus over the hog;
+	 * one still on the dead caller's FIFO prio would leave it 0 */
+	check_range(name, 25, 100, hog_ms * 100 / (srv_ms + hog_ms + 1));
+	reap(hog); reap(server);
+	sys_close(got[0]); sys_close(got[1]); sys_close(go[0]); sys_close(go[1]);
+	sys_close(out[0]); sys_close(out[1]); sys_close(hog_out[0]); sys_close(hog_out[1]);
+	sys_close(cout[0]); sys_close(cout[1]);
+}
+
 int main(void)
 {
 	if (ipc_endpoint(IPC_ENDPOINTS) == -LNX_ENOSYS) {
@@ -284,6 +327,7 @@ int main(void)
 	/* OTHER turning FIFO (called by a FIFO task) keeps FIFO: no hog */
 	test_class_change("donate-class-change-in-call-other-to-fifo-hog-pct",
 			  SCHED_OTHER, SCHED_FIFO, 0, 10);
+	test_caller_exit("donate-exit-caller-killed-hog-pct");
 	nk_printf("donatetest: %d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }
