@@ -87,19 +87,118 @@ static void wake(struct task *t, bool blocking)
 		sched_wake_up(&t->se, waker_task(), waker_kind(), blocking);
 }
 
+/* ---- donation records (ipc=donate) ----
+ *
+ * Every call a server has received and not answered, on any endpoint it
+ * serves, is one donation record (c->don): the server's prio is the best
+ * of its own and of those callers' prios.  A caller that is itself a
+ * server waiting in a call passes on what it holds: A calls B, which calls
+ * C, and C runs at least at A's prio until B's call ends.  A record ends
+ * with its call (reply, close, exit, the caller's timeout or signal), and
+ * then the server's prio is computed again from what it still holds. */
+
+#define DONATION_DEPTH 8                /* links of a chain followed */
+
+/* The first record of t after c (NULL: from the start), or NULL. */
+static struct ipc_call *next_record(struct task *t, struct ipc_call *c)
+{
+	int ep = c ? c->ep : 0;
+	struct list_node *n = c ? c->node.next : NULL;
+
+	for (; ep < IPC_ENDPOINTS; ep++, n = NULL) {
+		struct endpoint *e = &endpoints[ep];
+
+		if (e->owner != t)
+			continue;
+		for (n = n ? n : e->received.next; n != &e->received; n = n->next) {
+			struct ipc_call *r = list_entry(n, struct ipc_call, node);
+			if (r->don.active)
+				return r;
+		}
+	}
+	return NULL;
+}
+
+#define for_each_record(t, r) \
+	for (r = next_record(t, NULL); r; r = next_record(t, r))
+
+/* The call t is waiting in, if its server has received it. */
+static struct ipc_call *received_call_of(struct task *t)
+{
+	struct list_node *n;
+	int ep;
+
+	for (ep = 0; ep < IPC_ENDPOINTS; ep++)
+		if (endpoints[ep].owner)
+			list_for_each(n, &endpoints[ep].received)
+				if (list_entry(n, struct ipc_call, node)->caller == t)
+					return list_entry(n, struct ipc_call, node);
+	return NULL;
+}
+
+/* t's records changed: its prio, then down the chain of calls it waits
+ * in (depth DONATION_DEPTH; a task met twice is a cycle and stops it). */
+static void donations_changed(struct task *t)
+{
+	struct task *seen[DONATION_DEPTH];
+	struct ipc_call *c, *r;
+	int depth, i, best;
+
+	for (depth = 0; t && depth < DONATION_DEPTH; depth++) {
+		for (i = 0; i < depth; i++)
+			if (seen[i] == t)
+				return;
+		seen[depth] = t;
+		best = SCHED_MAX_PRIO;
+		for_each_record(t, r)
+			if (r->caller->se.prio < best)
+				best = r->caller->se.prio;
+		sched_set_donated(&t->se, best);
+		c = received_call_of(t);
+		t = c ? endpoints[c->ep].owner : NULL;
+	}
+}
+
+/* c's server takes it: a new record.  Only one record of a server lends
+ * the caller's slice, so the policy's loans return in the order made. */
+static void donation_begin(struct ipc_call *c, struct task *server)
+{
+	struct ipc_call *r;
+	bool lend = true;
+
+	for_each_record(server, r)
+		lend = lend && !r->don.lent;
+	sched_donate(&c->caller->se, &server->se, &c->don, lend);
+	donations_changed(server);
+}
+
+/* c's record ends: its caller is charged from its start; a record begun
+ * later starts no later than what the server keeps (nothing charged twice,
+ * nothing negative). */
+static void donation_end(struct ipc_call *c, struct task *server)
+{
+	struct ipc_call *r;
+	uint32_t left = sched_donation_end(&server->se, &c->caller->se, &c->don);
+
+	for_each_record(server, r)
+		if (r->don.run_ms > left)
+			r->don.run_ms = left;
+	donations_changed(server);
+}
+
 /* c leaves its endpoint.  A donation ends after the caller's wake-up
  * (policies give a woken task a fresh slice: the caller must get back what
  * is left of its own, not a new one). */
 static void unlink_call(struct ipc_call *c, struct task *woken)
 {
-	bool donated = c->state == CALL_RECEIVED;
+	bool donated = c->state == CALL_RECEIVED && c->don.active;
 
 	list_del(&c->node);
 	c->state = CALL_DONE;
 	if (woken)
 		wake(woken, c->blocking);
 	if (donated)
-		sched_donation_end(&endpoints[c->ep].owner->se, &c->caller->se, &c->don);
+		donation_end(c, endpoints[c->ep].owner);
 }
 
 /* End call c with `result` for its caller (its reply already in c->msg). */
@@ -273,14 +372,12 @@ static bool has_call(void *arg)
 	return !list_empty(&((struct endpoint *)arg)->queued);
 }
 
-/* Wait for the next call on ep and take it.  Donation only when it is the
- * server's one call in hand: donations do not nest. */
+/* Wait for the next call on ep and take it (ipc=donate: a record). */
 static long recv_locked(int ep, struct ipc_kmsg *in, uint32_t timeout_ms)
 {
 	struct endpoint *e = &endpoints[ep];
 	struct sleep_on sleep;
 	struct ipc_call *c;
-	bool alone;
 	long rc;
 
 	e->receiving = true;
@@ -291,11 +388,10 @@ static long recv_locked(int ep, struct ipc_kmsg *in, uint32_t timeout_ms)
 		return rc;
 	c = list_first_entry(&e->queued, struct ipc_call, node);
 	list_del(&c->node);
-	alone = list_empty(&e->received);
 	list_add_tail(&c->node, &e->received);
 	c->state = CALL_RECEIVED;
-	if (ipc_mode == IPC_DONATE && alone)
-		sched_donate(&c->caller->se, &current->se, &c->don);
+	if (ipc_mode == IPC_DONATE)
+		donation_begin(c, current);
 	copy_msg(in, c->msg);
 	ipc_trace(IPC_EV_RECV, ep, current, c->caller);
 	return c->caller->se.pid;

@@ -90,8 +90,7 @@ static void unlock_pair(struct sched_task *a, struct sched_task *b, unsigned lon
 	sched_irq_restore(flags);
 }
 
-/* The policy's part of a loan: normal tasks only, and the return only to
- * the policy that lent (a policy switch in between voids the loan). */
+/* The policy's part of a loan: normal tasks only. */
 static bool policy_may_donate(struct sched_task *caller, struct sched_task *server)
 {
 	return sched_active_policy->donate && !rt_task(caller) &&
@@ -101,41 +100,93 @@ static bool policy_may_donate(struct sched_task *caller, struct sched_task *serv
 _Static_assert(sizeof(((struct sched_donation *)0)->saved) ==
 	       SCHED_DONATION_WORDS * sizeof(uint32_t), "sched_donation.saved");
 
+/* p's own prio from its class and nice as they are now (2.6.0
+ * setscheduler's rule), never from a copy saved at the loan.  A normal
+ * prio the policy set itself (nick's and o1's bonus, not a donation's) is
+ * its own too. */
+static int base_prio(struct sched_task *p)
+{
+	bool lent = p->donated && p->prio == p->donated_prio;
+
+	if (p->sched_class != SCHED_NORMAL)
+		return rt_prio_of(p->rt_priority);
+	if (sched_active_policy->prio)
+		return sched_active_policy->prio(p);
+	return p->prio >= MAX_RT_PRIO && !lent ? p->prio : p->static_prio;
+}
+
+int sched_donation_effective(int base, bool donated, int donated_prio)
+{
+	return donated && donated_prio < base ? donated_prio : base;
+}
+
+/* rq locked: p's prio becomes the best of its own and its donations; a
+ * running p that got worse, or a queued p that now beats the running
+ * task, reschedules. */
+static void recompute_locked(struct runqueue *rq, struct sched_task *p, int base)
+{
+	int old = p->prio;
+	int prio = sched_donation_effective(base, p->donated, p->donated_prio);
+
+	if (prio == old)
+		return;
+	set_prio_queued(p, prio);
+	if (task_running(rq, p) ? prio > old : p->array && prio < rq->curr->prio)
+		resched_task(rq, rq->curr);
+}
+
+void sched_set_donated(struct sched_task *p, int best)
+{
+	unsigned long flags;
+	struct runqueue *rq = task_rq_lock(p, &flags);
+	int base = base_prio(p);               /* before the records change */
+
+	p->donated = best < MAX_PRIO;
+	p->donated_prio = best;
+	recompute_locked(rq, p, base);
+	task_rq_unlock(rq, flags);
+}
+
 void sched_donate(struct sched_task *caller, struct sched_task *server,
-		  struct sched_donation *d)
+		  struct sched_donation *d, bool lend_slice)
 {
 	unsigned long flags;
 
 	lock_pair(caller, server, &flags);
-	d->prio = server->prio;
 	d->run_ms = server->run_ms;
 	d->gen = sched_policy_gen;
-	d->lent = policy_may_donate(caller, server);
+	d->lent = lend_slice && policy_may_donate(caller, server);
 	if (d->lent)
 		sched_active_policy->donate(task_rq(server), caller, server, d->saved, SCHED_LEND);
-	/* only a better prio: a server never runs below its own */
-	if (caller->prio < server->prio)
-		set_prio_queued(server, caller->prio);
 	d->active = true;
 	unlock_pair(caller, server, flags);
 }
 
-void sched_donation_end(struct sched_task *server, struct sched_task *caller,
-			struct sched_donation *d)
+uint32_t sched_donation_ran(uint32_t now, uint32_t start)
+{
+	/* by serial arithmetic (the counter may wrap): a start after now,
+	 * which ipc.c never lets happen, charges nothing */
+	return (int32_t)(now - start) > 0 ? now - start : 0;
+}
+
+uint32_t sched_donation_end(struct sched_task *server, struct sched_task *caller,
+			    struct sched_donation *d)
 {
 	unsigned long flags;
-	uint32_t ran;
+	uint32_t ran, left;
 
-	if (!d->active)
-		return;
-	d->active = false;
 	lock_pair(caller, server, &flags);
-	ran = server->run_ms - d->run_ms;
-	server->run_ms = d->run_ms;
-	caller->run_ms += ran;
-	set_prio_queued(server, d->prio);
-	if (d->lent && d->gen == sched_policy_gen && policy_may_donate(caller, server))
-		sched_active_policy->donate(task_rq(server), caller, server, d->saved,
-					    SCHED_RETURN);
+	if (d->active) {
+		d->active = false;
+		ran = sched_donation_ran(server->run_ms, d->run_ms);
+		server->run_ms -= ran;
+		caller->run_ms += ran;
+		/* the policy's words belong to the policy that lent them */
+		if (d->lent && d->gen == sched_policy_gen && sched_active_policy->donate)
+			sched_active_policy->donate(task_rq(server), caller, server, d->saved,
+						    SCHED_RETURN);
+	}
+	left = server->run_ms;
 	unlock_pair(caller, server, flags);
+	return left;
 }

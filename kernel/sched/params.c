@@ -3,6 +3,7 @@
  * and CPU affinity.  Each takes the rq lock of its task.
  */
 #include "sched_impl.h"
+#include "ipc_sched.h"
 
 /* The nice hook's default: requeue at the new static prio; reschedule
  * when the running task got worse or a queued one now beats it. */
@@ -22,6 +23,22 @@ static void default_nice(struct runqueue *rq, struct sched_task *p, int nice)
 		resched_task(rq, rq->curr);
 }
 
+/* An IPC server keeps the best prio lent to it (ipc_sched.c): a nice or a
+ * class change moves the base under its donations, not the donations. */
+static void keep_donation(struct sched_task *p)
+{
+	struct prio_array *array = p->array;
+	int prio = sched_donation_effective(p->prio, p->donated, p->donated_prio);
+
+	if (prio == p->prio)
+		return;
+	if (array)
+		dequeue_task(p);
+	p->prio = prio;
+	if (array)
+		enqueue_task(p, array);
+}
+
 /* v7: set_user_nice (the policy's nice hook; a real-time task only
  * remembers it).  -EINVAL outside -20..19. */
 int sched_set_nice(struct sched_task *p, int nice)
@@ -38,6 +55,7 @@ int sched_set_nice(struct sched_task *p, int nice)
 		sched_active_policy->nice(rq, p, nice);
 	else if (TASK_NICE(p) != nice)
 		default_nice(rq, p, nice);
+	keep_donation(p);
 	task_rq_unlock(rq, flags);
 	return 0;
 }
@@ -77,6 +95,7 @@ int sched_setscheduler(struct sched_task *p, int sched_class, int rt_prio)
 		p->prio = sched_active_policy->prio(p);
 	else
 		p->prio = p->static_prio;
+	p->prio = sched_donation_effective(p->prio, p->donated, p->donated_prio);
 	if (array) {
 		activate_queued(rq, p);
 		if (task_running(rq, p)) {

@@ -99,11 +99,12 @@
  *    and not run for sched_watchdog_ms ejects the policy; every task goes
  *    on under nick.
  *
- * Donation (ipc_sched.c).  The core keeps the records: one struct
- * sched_donation per lent slice, naming the caller and the server, with
- * the server's own prio and run time saved by the core and
- * SCHED_DONATION_WORDS words the policy may use.  The hook sees one record
- * at a time:
+ * Donation (ipc_sched.c, kernel/ipc/ipc.c).  The core keeps the records:
+ * one struct sched_donation per call a server received and has not
+ * answered, with the server's run time at its start and
+ * SCHED_DONATION_WORDS words the policy may use; the server's prio is the
+ * core's (the best of its own and its callers').  At most one record of a
+ * server lends a slice.  The hook sees one record at a time:
  *   donate(rq, caller, server, saved, SCHED_LEND)    the server starts to
  *       run on the caller's behalf: save what of the server's own the
  *       policy will overwrite in saved[], give the server what is left of
@@ -115,7 +116,7 @@
  * nested order: B lends to C what A lent it, and gets it back before it
  * returns the rest to A.  The hook never looks past its record, so the
  * core may build any nesting on it.  The core charges the server's run
- * time to the caller and lends the caller's prio when it is better.
+ * time to the caller and computes the server's prio from its records.
  */
 #ifndef NICKEL_SCHED_POLICY_H
 #define NICKEL_SCHED_POLICY_H

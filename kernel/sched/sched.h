@@ -96,6 +96,10 @@ struct sched_task {
 	int rt_priority;               /* 1..99 for FIFO/RR, 0 otherwise */
 	int static_prio;               /* 120 + nice */
 	int prio;                      /* dynamic prio 0..139 (idle 140) */
+	/* ipc_sched.c: the best prio of the IPC donations it holds; prio is
+	 * never worse while `donated` (zero at sched_task_init: none). */
+	bool donated;
+	int donated_prio;
 	struct list_node run_list;     /* node in array->queue[prio] */
 	struct prio_array *array;      /* NULL when not queued */
 	struct sched_task *parent;     /* for sched_exit's refund; kernel sets it */

@@ -96,7 +96,6 @@ UNIT_TEST(donation_lends_prio_and_slice_and_charges_the_caller)
 	struct sched_donation d = { 0 };
 	unsigned int c_used;
 	uint32_t c_run, s_run;
-	int s_prio;
 	char why[128];
 
 	host_boot(1, &sched_policy_o1);
@@ -115,20 +114,22 @@ UNIT_TEST(donation_lends_prio_and_slice_and_charges_the_caller)
 	c_run = c->run_ms;
 	c_used = O1(c)->time_slice;
 	s_run = s->run_ms;
-	s_prio = s->prio;
 	CHECK(c->prio < s->prio);
 	/* the call: hand off, then the server takes the caller's context */
 	CHECK(sched_handoff_wake(s, c, SCHED_WAKER_USER));
 	host_sleep(c);
 	CHECK(host_curr(0) == s);
-	sched_donate(c, s, &d);
+	sched_donate(c, s, &d, true);
+	sched_set_donated(s, c->prio);       /* ipc.c: the best of its records */
 	CHECK_EQ(c->prio, s->prio);
 	CHECK_EQ(c_used, O1(s)->time_slice);
 	CHECK_EQ(0, host_check(why, sizeof(why)));
 	host_run(7);                        /* the server works 7 ms */
 	CHECK(host_curr(0) == s);
 	sched_donation_end(s, c, &d);
-	CHECK_EQ(s_prio, s->prio);
+	sched_set_donated(s, SCHED_MAX_PRIO);
+	CHECK_EQ(s->static_prio, s->prio);     /* its own from its nice now */
+	CHECK(s->prio > c->prio);
 	CHECK_EQ(s_run, s->run_ms);         /* not charged to the server */
 	CHECK_EQ(c_run + 7, c->run_ms);     /* charged to the caller */
 	CHECK_EQ(c_used - 7, O1(c)->time_slice);/* out of the caller's slice */
@@ -151,8 +152,73 @@ UNIT_TEST(donation_never_lowers_the_server)
 	s_prio = s->prio;
 	CHECK(sched_handoff_wake(s, c, SCHED_WAKER_USER));
 	host_sleep(c);
-	sched_donate(c, s, &d);
+	sched_donate(c, s, &d, true);
+	sched_set_donated(s, c->prio);
 	CHECK_EQ(s_prio, s->prio);
 	sched_donation_end(s, c, &d);
-	CHECK_EQ(s_prio, s->prio);
+	sched_set_donated(s, SCHED_MAX_PRIO);
+	CHECK_EQ(s_prio, s->prio);              /* o1's own, untouched */
+	CHECK(s->prio < c->prio);
+}
+
+/* The record arithmetic: the best of the own prio and the donations. */
+UNIT_TEST(donation_effective_prio_is_the_best_of_base_and_donations)
+{
+	CHECK_EQ(120, sched_donation_effective(120, false, 0));   /* none */
+	CHECK_EQ(110, sched_donation_effective(120, true, 110));  /* a better one */
+	CHECK_EQ(105, sched_donation_effective(105, true, 130));  /* never lowers */
+	CHECK_EQ(49, sched_donation_effective(120, true, 49));    /* FIFO caller */
+}
+
+/* A record charges what ran since it began, never a negative (a wrap). */
+UNIT_TEST(donation_charge_never_wraps)
+{
+	CHECK_EQ(7u, sched_donation_ran(107, 100));
+	CHECK_EQ(0u, sched_donation_ran(100, 100));
+	CHECK_EQ(0u, sched_donation_ran(90, 100));               /* start after now */
+	CHECK_EQ(5u, sched_donation_ran(2, 0xfffffffdu));          /* counter wrapped */
+}
+
+/* Two records on one server replied in the order received: the server
+ * runs at the best caller's prio until that record ends, then at the
+ * other's, then at its own from its nice as it is then (the nice changed
+ * in the call); each caller is charged its own share, none negative. */
+UNIT_TEST(donation_two_records_end_in_either_order)
+{
+	struct sched_task *c1, *c2, *s;
+	struct sched_donation d1 = { 0 }, d2 = { 0 };
+	uint32_t c2_run, left;
+
+	host_boot(1, &sched_policy_o1);
+	s = host_spawn("server", 10, 0);
+	c1 = host_spawn("caller1", -10, 0);
+	c2 = host_spawn("caller2", -5, 0);
+	host_schedule(0);
+	host_sleep(c1);
+	host_sleep(c2);
+	host_schedule(0);
+	CHECK(host_curr(0) == s);
+	sched_donate(c1, s, &d1, true);
+	sched_set_donated(s, c1->prio);
+	CHECK_EQ(c1->prio, s->prio);
+	host_run(5);
+	sched_donate(c2, s, &d2, false);
+	sched_set_donated(s, c1->prio);           /* best of c1, c2 */
+	CHECK(!d2.lent);                          /* one slice lent at a time */
+	host_run(5);
+	CHECK_EQ(0, sched_set_nice(s, 15));       /* the base moves under them */
+	CHECK_EQ(c1->prio, s->prio);
+	left = sched_donation_end(s, c1, &d1);
+	if (d2.run_ms > left)
+		d2.run_ms = left;                 /* ipc.c's clamp */
+	sched_set_donated(s, c2->prio);
+	CHECK_EQ(c2->prio, s->prio);
+	c2_run = c2->run_ms;
+	host_run(3);
+	sched_donation_end(s, c2, &d2);
+	sched_set_donated(s, SCHED_MAX_PRIO);
+	CHECK_EQ(3u, c2->run_ms - c2_run);        /* not -7 (a wrap) */
+	CHECK_EQ(NICE_TO_PRIO(15), s->static_prio);
+	CHECK(s->prio >= 100);
+	CHECK(s->prio > c2->prio);
 }

@@ -1,0 +1,42 @@
+"""Priority donation through IPC calls under ipc=donate, named as Pintos
+names its priority tests (tests/user/donatetest.c): donate-one,
+donate-nest, donate-chain (a real-time caller's prio reaches the end of a
+chain of calls), donate-multiple (two callers on two endpoints of one
+server, replied in either order: each caller charged sanely, and the
+SCHED_OTHER server keeps no real-time prio afterwards: a hog beside it gets
+its share), donate-class-change-in-call (both ways) and donate-exit (the
+caller killed mid-donation).  On one CPU and on two, with the self-checks on."""
+import os
+import re
+from scenario import Scenario, ROOT
+
+ICOUNT = "-icount shift=4,sleep=off"    # guest time = instructions: repeatable
+DONATE_CHECKS = 12      # PASS lines donatetest prints when all is well
+
+
+def elf(name):
+    return os.path.join(ROOT, "build", "user", name + ".elf")
+
+
+def all_donate_checks_passed(log):
+    failed = re.findall(r"^FAIL donatetest:.*$", log, re.M)
+    passed = len(re.findall(r"^PASS donatetest:", log, re.M))
+    if failed:
+        return failed
+    if passed != DONATE_CHECKS:
+        return ["expected %d PASS donatetest lines, got %d" % (DONATE_CHECKS, passed)]
+    return []
+
+
+def donatetest(name, smp):
+    return Scenario(name, args="init=donatetest ipc=donate check=1",
+                    smp=smp, mem=64, qemu_flags=ICOUNT, modules=[elf("donatetest")],
+                    expect=[r"donatetest: \d+ passed, 0 failed",
+                            r"nickel: init exited status=0"],
+                    verify=all_donate_checks_passed, timeout=150)
+
+
+SCENARIOS = [
+    donatetest("donate-pintos-cases-check", 1),
+    donatetest("donate-pintos-cases-smp2-check", 2),
+]
