@@ -82,6 +82,7 @@ FILES = {
     "tests/host/test_mine_designs.py": None,
     "labs/mine/solutions/stride.patch": None,
     "labs/mine/solutions/mlfq.patch": None,
+    "labs/mine/solutions/lottery.patch": None,
     "kernel/sched/mine.h": """\
 /*
  * mine.h - policy mine's own per-task fields (kernel/sched/mine.c).
