@@ -1,5 +1,7 @@
 """Lab mine: a policy of your own (kernel/sched/mine.c and mine.h).  The
-handout is plain round robin, like rr.c.  Format: labs/README.md."""
+handout is plain round robin, like rr.c: the hooks of policy.h that mine.c
+fills call the five stubs below, a task's fields are struct mine_task read
+through MINE(p), and real time is the core's.  Format: labs/README.md."""
 
 TARGETS = "labs/mine/README.md"
 
@@ -9,7 +11,8 @@ STUBS = {
             task p now, from whatever your design keeps (its nice, its fields in
             struct mine_task).  The core's default pick runs the first task of
             the best prio; a policy with its own pick hook (policy.h) may
-            keep every task at one prio and order them itself.  A prio outside
+            keep every task at one prio and order them itself.  Real-time
+            tasks (prio 0..99) never reach the policy: the core runs them.  A prio outside
             100..139 is clamped by the core with a line on the console, and
             costs points.  Targets: %s.  The stub: one prio for everyone.""" % TARGETS,
         "body": """\
@@ -30,7 +33,9 @@ STUBS = {
             for it in your fields; when p's turn is over, put it where your design
             says (requeue_task: the tail of its list; dequeue_task, a new prio,
             enqueue_task: another list or rq->expired, which runs when rq->active
-            is empty) and set p->need_resched.  Targets: %s (no task may starve,
+            is empty) and set p->need_resched.  A task left queued and unrun
+            for 5 s makes the kernel's watchdog eject the policy (README.md).
+            Targets: %s (no task may starve,
             whether it runs all the time or sleeps now and then).  The stub: round
             robin.""" % TARGETS,
         "body": """\
@@ -77,14 +82,17 @@ FILES = {
     "tests/host/test_mine_designs.py": None,
     "labs/mine/solutions/stride.patch": None,
     "labs/mine/solutions/mlfq.patch": None,
+    "labs/mine/solutions/lottery.patch": None,
     "kernel/sched/mine.h": """\
 /*
  * mine.h - policy mine's own per-task fields (kernel/sched/mine.c).
  *
- * They live in the task's policy_data (policy.h: POLICY_DATA, 64 bytes):
- * add, rename or drop fields as your design needs; the build fails when the
- * struct does not fit.  The core never reads them; it zeroes them before
- * init_task and copies them from parent to child at fork.
+ * They live in the task's policy_data (policy.h: POLICY_DATA, 64 bytes),
+ * read and written through MINE(p): add, rename or drop fields as your
+ * design needs; the build fails when the struct does not fit.  The core
+ * never reads them; it zeroes them before init_task and copies them from
+ * parent to child at fork.  Keys of a queue of your own (a pass, a ticket,
+ * a deadline) go here too.
  */
 #ifndef NICKEL_SCHED_MINE_H
 #define NICKEL_SCHED_MINE_H

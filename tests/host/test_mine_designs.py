@@ -2,11 +2,12 @@
 """tests/host/test_mine_designs.py - lab mine's targets are open to any correct
 design, and closed to the mistakes they name.
 
-  * Three designs of policy mine, each a patch of kernel/sched/mine.c and
-    mine.h (labs/mine/solutions/*.patch), graded in a copy of the tree:
-    each scores 100%.  The teacher's (the tree itself: epochs, sleep credit,
-    nice-scaled slices), a stride scheduler that picks by pass through the
-    pick_next hook, and an MLFQ with 3 ms top-level slices.
+  * Four designs of policy mine, each but the first a patch of
+    kernel/sched/mine.c and mine.h (labs/mine/solutions/*.patch), graded in
+    a copy of the tree: each scores 100%.  The teacher's (the tree itself:
+    epochs, sleep credit, nice-scaled slices), a stride scheduler that picks
+    by pass through the pick hook, an MLFQ with 3 ms top-level slices, and
+    a lottery that keeps its own queue (enqueue, dequeue, pick, check).
   * Three wrong policies (labs/mine/wrong/): one that starves tasks which
     run 9 ms and sleep 1 ms, one whose slices never end, one that gives
     prio 144.  Each loses points, the rows its header names fail, and a
@@ -155,7 +156,7 @@ def main():
         print("FAIL mine-designs:build: %s" % (r.stdout + r.stderr).strip()[-300:])
         return 1
     designs = {"teacher": None}
-    for name in ("stride", "mlfq"):
+    for name in ("stride", "mlfq", "lottery"):
         designs[name] = os.path.join(LAB, "solutions", name + ".patch")
     wrongs = {n: os.path.join(LAB, "wrong", n + ".patch") for n in CAUSES}
     want = sys.argv[1:]
