@@ -172,7 +172,7 @@ def enums(data, f):
 def gnu_ext(data, f):
     return edit(data, f.lbrace + 1, f.lbrace + 1,
                 b"\n\tstruct nick_pair pair = (struct nick_pair){ .a = ({ int t_ = 1; "
-                b"t_ + 1; }), .b = 0 };\n\t(void)pair;")
+                b"t_ + 1; }),\n\t\t.b = nick_table[1] + (int)nick_two };\n\t(void)pair;")
 
 
 DIGRAPH = {"{": b"<%", "}": b"%>", "[": b"<:", "]": b":>"}
