@@ -217,6 +217,6 @@ SCENARIOS = [
              forbid=[r"server gone"], verify=desktop_served_over_ipc, timeout=200),
     Scenario("ipc-bad-mode-one-line", args="ipc=fast run=1", mem=32,
              expect=[r"nickel: bad argument 'ipc=fast': must be one of: "
-                     r"queue handoff donate",
+                     r"queue handoff donate direct",
                      r"power off \(status=0\)"], timeout=40),
 ]
