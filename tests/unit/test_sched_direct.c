@@ -43,14 +43,20 @@ UNIT_TEST(sched_rule_refuses_each_unusual_case)
 /* ---- the switch on a host machine: nick, one CPU ---- */
 
 /* c runs; s (nice `server_nice`) sleeps, as a server waiting in recv. */
-static void setup(struct sched_task **c, struct sched_task **s, int server_nice)
+static void setup_under(const struct sched_policy *pol, struct sched_task **c,
+			struct sched_task **s, int server_nice)
 {
-	host_boot(1, &sched_policy_nick);
+	host_boot(1, pol);
 	*s = host_spawn("server", server_nice, 0);
 	host_schedule(0);
 	host_sleep(*s);
 	*c = host_spawn("caller", 0, 0);
 	host_schedule(0);
+}
+
+static void setup(struct sched_task **c, struct sched_task **s, int server_nice)
+{
+	setup_under(&sched_policy_nick, c, s, server_nice);
 }
 
 UNIT_TEST(direct_switch_leaves_the_queue_as_wakeup_and_schedule_would)
@@ -128,4 +134,39 @@ UNIT_TEST(direct_switch_refused_to_a_task_already_woken)
 	CHECK(host_wake(s, c, SCHED_WAKER_USER, true));
 	CHECK_EQ(SCHED_DIRECT_NOT_BLOCKED, sched_direct_begin(s, NULL, &flags));
 	CHECK(host_curr(0) == c);
+}
+
+/* cfs keeps its own tree of the queued tasks (the running one out of it),
+ * rr its slices: a direct switch there and back through their enqueue,
+ * dequeue, running and stopping hooks leaves both sound (host_check runs
+ * the policy's own check too). */
+static void there_and_back_sound(const struct sched_policy *pol)
+{
+	struct sched_task *c, *s;
+	unsigned long flags;
+	char why[128];
+
+	setup_under(pol, &c, &s, 0);
+	host_spawn("hog", 5, 0);                    /* queued beside the caller */
+	CHECK(host_curr(0) == c);
+	CHECK_EQ(SCHED_DIRECT_OK, sched_direct_begin(s, NULL, &flags));
+	sched_finish_switch(0, flags);
+	CHECK(host_curr(0) == s);
+	CHECK_EQ(0, host_check(why, sizeof(why)));
+	CHECK_EQ(SCHED_DIRECT_OK, sched_direct_begin(c, NULL, &flags));
+	sched_finish_switch(0, flags);
+	CHECK(host_curr(0) == c);
+	CHECK_EQ(0, host_check(why, sizeof(why)));
+	host_run(50);                               /* ticks and picks go on */
+	CHECK_EQ(0, host_check(why, sizeof(why)));
+}
+
+UNIT_TEST(direct_switch_keeps_cfs_tree_sound)
+{
+	there_and_back_sound(&sched_policy_cfs);
+}
+
+UNIT_TEST(direct_switch_keeps_rr_sound)
+{
+	there_and_back_sound(&sched_policy_rr);
 }
