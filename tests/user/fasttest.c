@@ -20,45 +20,12 @@
 #include <string.h>
 #include "nickel.h"
 #include "ipc.h"
+#define HELPERS_NAME "fasttest"
+#include "ipc_helpers.h"
 
 #define ROUNDS   20
 #define STOP     0xDEADu
 #define LONG_LEN 16
-
-static int passed, failed;
-
-static void check(const char *name, long expected, long actual)
-{
-	int ok = expected == actual;
-
-	nk_printf("%s fasttest:%s: expected %ld, got %ld\n", ok ? "PASS" : "FAIL",
-		  name, expected, actual);
-	if (ok)
-		passed++;
-	else
-		failed++;
-}
-
-static void put_byte(int fd, char c)
-{
-	sys_write(fd, &c, 1);
-}
-
-static char get_byte(int fd)
-{
-	char c = 0;
-
-	return sys_read(fd, &c, 1) == 1 ? c : 0;
-}
-
-static long child_status(long pid)
-{
-	int st = 0;
-
-	if (sys_waitpid((int)pid, &st, 0) != pid)
-		return -1;
-	return (st & 0x7F) ? 1000 + (st & 0x7F) : (st >> 8) & 0xFF;
-}
 
 /* Run on CPU cpu only (-1: anywhere). */
 static void pin(int cpu)
@@ -80,16 +47,24 @@ struct shape {
 	bool bystander;                 /* a nice-0 sleeper woken before each call */
 };
 
+/* The case being run (fork_server's body takes two ints). */
+static const struct shape *shape;
+
 /* The server: w0+1, w1 = calls served, w3 = ~w3, the buffer reversed
  * (a byte to wake_fd before each reply, if >= 0). */
-static int serve(const struct shape *s, int wake_fd)
+static int serve(int ep, int wake_fd)
 {
 	static uint8_t inbuf[IPC_BUF_MAX], outbuf[IPC_BUF_MAX];
+	const struct shape *s = shape;
 	struct ipc_msg in = { .cap = sizeof(inbuf), .buf = inbuf };
 	struct ipc_msg out = { .buf = outbuf };
-	long caller = ipc_recv(s->ep, &in, s->timeout_ms);
+	long caller;
 	uint32_t i, served = 0;
 
+	pin(s->server_cpu);
+	if (s->nice)
+		sys_nice(s->nice);
+	caller = ipc_recv(ep, &in, s->timeout_ms);
 	while (caller > 0) {
 		out.w[0] = in.w[0] + 1;
 		out.w[1] = ++served;
@@ -102,34 +77,9 @@ static int serve(const struct shape *s, int wake_fd)
 		in.cap = sizeof(inbuf);
 		if (wake_fd >= 0)
 			put_byte(wake_fd, 'w');
-		caller = ipc_reply_recv(s->ep, (int)caller, &out, &in, s->timeout_ms);
+		caller = ipc_reply_recv(ep, (int)caller, &out, &in, s->timeout_ms);
 	}
 	return 2;
-}
-
-static long fork_server(const struct shape *s, int wake_fd)
-{
-	int ready[2];
-	long pid;
-
-	if (sys_pipe(ready) < 0)
-		return -1;
-	pid = sys_fork();
-	if (pid == 0) {
-		int rc;
-
-		pin(s->server_cpu);
-		if (s->nice)
-			sys_nice(s->nice);
-		rc = (int)ipc_endpoint(s->ep);
-		put_byte(ready[1], rc == 0 ? 'y' : 'n');
-		sys_exit_group(rc == 0 ? serve(s, wake_fd) : 99);
-	}
-	if (pid > 0 && get_byte(ready[0]) != 'y')
-		pid = -1;
-	sys_close(ready[0]);
-	sys_close(ready[1]);
-	return pid;
 }
 
 /* The client: ROUNDS calls, then STOP (a byte to wake_fd first, if >= 0).
@@ -185,7 +135,8 @@ static void run_case(struct shape s)
 	long server, cl;
 	int fds[2] = { -1, -1 };
 	long sleeper = s.bystander ? fork_sleeper(fds) : -1;
-	server = fork_server(&s, fds[1]);
+	shape = &s;
+	server = fork_server(s.ep, serve, fds[1]);
 	nk_printf("fasttest: case=%s ep=%d server_pid=%ld\n", s.name, s.ep, server);
 	cl = sys_fork();
 	if (cl == 0) {
