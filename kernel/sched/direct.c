@@ -86,7 +86,8 @@ static void prev_blocks(struct runqueue *rq, struct sched_task *prev, uint32_t n
  * the pick's second half: p runs. */
 static void next_runs(struct runqueue *rq, struct sched_task *p, uint32_t now)
 {
-	sched_refresh_policy(rq, p);
+	if (p->policy_gen != sched_policy_gen)
+		sched_refresh_policy(rq, p);  /* it slept through a policy switch */
 	p->sleep_ms += now - p->acct_stamp;
 	p->acct_stamp = now;
 	p->wakeups++;
