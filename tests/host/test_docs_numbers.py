@@ -7,6 +7,8 @@
     names the file:line, the row and the column, with both values.
   docs-numbers-bad-marker-one-line: an unknown kind is a one-line error,
     exit 2, and the file is not touched.
+  docs-numbers-keeps-an-edit-made-meanwhile: a file saved while the
+    commands ran is not overwritten (exit 2, the edit kept).
   docs-numbers-schedsim-blocks-are-todays: the docs' schedsim outputs
     (deterministic, under a second) are what build/schedsim/schedsim prints
     today.  The QEMU -icount tables are checked by `make test-docs`.
@@ -97,6 +99,18 @@ if err.strip() != "docs-numbers: doc.md:12: unknown kind 'quick' (deterministic 
 if read(root) != DOC.replace("numbers wallclock", "numbers quick"):
     p.append("the file expected untouched")
 report.result("docs-numbers-bad-marker-one-line", p)
+
+EDIT = "<!-- numbers deterministic: echo edited >> doc.md; echo new -->\nold\n<!-- /numbers -->\n"
+root = fixture(EDIT)
+rc, out, err = tool(root, "doc.md")
+p = []
+if rc != 2:
+    p.append("exit status expected 2, got %d" % rc)
+if read(root) != EDIT + "edited\n":
+    p.append("the file expected with the edit and the old block, got %r" % read(root))
+if "changed while the commands ran" not in err:
+    p.append("expected the message 'changed while the commands ran', got %r" % err)
+report.result("docs-numbers-keeps-an-edit-made-meanwhile", p)
 
 sim = os.path.join(ROOT, "build", "schedsim", "schedsim")
 if not os.path.exists(sim):
