@@ -3,6 +3,8 @@
 
   docs-numbers-rewrites-a-block: a block gets its command's output, the text
     around it and a wallclock block (without --wallclock) stay as they were.
+  docs-numbers-wallclock-on-request-dated: --wallclock rewrites the
+    wallclock block too, headed by the date and the host's load.
   docs-numbers-check-names-the-cell: --check on a stale table exits 1 and
     names the file:line, the row and the column, with both values.
   docs-numbers-bad-marker-one-line: an unknown kind is a one-line error,
@@ -14,7 +16,9 @@
     today.  The QEMU -icount tables are checked by `make test-docs`.
 Prints PASS/FAIL name with expected-vs-actual; exits 1 on a failure.
 """
+import datetime
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -75,6 +79,17 @@ if want not in text:
 if not text.startswith("# A doc\n\nText before.\n") or "kept\n<!-- /numbers -->\nText after.\n" not in text:
     p.append("the text around and the wallclock block expected unchanged, got: %r" % text)
 report.result("docs-numbers-rewrites-a-block", p)
+
+root = fixture(DOC)
+rc, out, err = tool(root, "--wallclock", "doc.md")
+text = read(root)
+m = re.search(r"<!-- numbers wallclock: echo slow -->\n\nMeasured (\d{4}-\d\d-\d\d), host load "
+              r"average [\d.]+ at the start and [\d.]+ at the end\.\n\nslow\n\n<!-- /numbers -->", text)
+p = [] if rc == 0 and m else ["expected the block dated and rewritten (exit 0), got %d: %r"
+                               % (rc, text[text.find("wallclock"):])]
+if m and m.group(1) != datetime.date.today().isoformat():
+    p.append("date expected %s, got %s" % (datetime.date.today().isoformat(), m.group(1)))
+report.result("docs-numbers-wallclock-on-request-dated", p)
 
 root = fixture(DOC)
 rc, out, err = tool(root, "--check", "doc.md")
