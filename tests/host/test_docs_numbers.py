@@ -9,6 +9,9 @@
     names the file:line, the row and the column, with both values.
   docs-numbers-bad-marker-one-line: an unknown kind is a one-line error,
     exit 2, and the file is not touched.
+  docs-numbers-failing-command-one-line: a command that fails is named
+    (after the progress lines) with its status and last stderr line, exit
+    2, the file untouched.
   docs-numbers-keeps-an-edit-made-meanwhile: a file saved while the
     commands ran is not overwritten (exit 2, the edit kept).
   docs-numbers-schedsim-blocks-are-todays: the docs' schedsim outputs
@@ -114,6 +117,14 @@ if err.strip() != "docs-numbers: doc.md:12: unknown kind 'quick' (deterministic 
 if read(root) != DOC.replace("numbers wallclock", "numbers quick"):
     p.append("the file expected untouched")
 report.result("docs-numbers-bad-marker-one-line", p)
+
+FAILS = "<!-- numbers deterministic: echo broken >&2; exit 3 -->\nold\n<!-- /numbers -->\n"
+root = fixture(FAILS)
+rc, out, err = tool(root, "doc.md")
+want = "docs-numbers: doc.md:1: `echo broken >&2; exit 3` ended with status 3: broken"
+p = [] if rc == 2 and err.strip().splitlines()[-1:] == [want] and read(root) == FAILS else [
+    "expected exit 2, the line %r and the file untouched; got %d, %r" % (want, rc, err)]
+report.result("docs-numbers-failing-command-one-line", p)
 
 EDIT = "<!-- numbers deterministic: echo edited >> doc.md; echo new -->\nold\n<!-- /numbers -->\n"
 root = fixture(EDIT)
