@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""tests/host/test_mutate.py - the mutation tool (tools/mutate) on a C file
+"""tests/grading/test_mutate.py - the mutation tool (tools/mutate) on a C file
 of its own, with a fake grader instead of tools/grade (a few seconds):
 
   * mutant_list: the tool makes exactly the expected mutants of the code
@@ -23,14 +23,12 @@ import sys
 import tempfile
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-sys.path.insert(0, os.path.join(ROOT, "tests"))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 from report import Report  # noqa: E402
 from lib import mutate  # noqa: E402
 
 report = Report("mutate:")
 
-TINY_C = r'''/* tiny.c - the subject of tests/host/test_mutate.py */
+TINY_C = r'''/* tiny.c - the subject of tests/grading/test_mutate.py */
 static int diff(int a, int b) { return a - b; }
 static int first(const char *s, int n) { return s[0] == 'x' ? n : 0; }
 
