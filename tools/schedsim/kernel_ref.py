@@ -16,7 +16,6 @@ import subprocess
 import sys
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 from lib import nickel_log as L      # noqa: E402
 
 SIM = os.path.join(ROOT, "build", "schedsim", "schedsim")
