@@ -135,7 +135,8 @@ def make_tree(top):
 def run_tool(top, *extra):
     cmd = [sys.executable, os.path.join(ROOT, "tools", "mutate"), "--root", top,
            "--grade-cmd", sys.executable + " fake_grade.py {json}"] + list(extra)
-    return subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    return subprocess.run(cmd, capture_output=True, text=True,
+                          timeout=120 * max(1.0, float(os.environ.get("NICKEL_TIMEOUT_SCALE", "3")) / 3))
 
 
 def test_mutant_list():
@@ -152,7 +153,10 @@ def test_verdicts_and_score(top):
     out = os.path.join(top, "out.json")
     # the mutants of tiny() (1-15) hold every verdict; tiny_wrap's only
     # double the time
-    p = run_tool(top, "--lab", "tiny", "--jobs", "2", "--timeout", "8", "--mutants", "1-15",
+    # a mutant's limit: 8 s on an idle host, longer as tests/run.py's scale
+    # says (a busy host must not turn a killed mutant into a timeout)
+    limit = 8 * max(1.0, float(os.environ.get("NICKEL_TIMEOUT_SCALE", "3")) / 3)
+    p = run_tool(top, "--lab", "tiny", "--jobs", "2", "--timeout", "%d" % limit, "--mutants", "1-15",
                  "--json", out)
     if p.returncode != 0 or not os.path.exists(out):
         report.result("verdicts", "tools/mutate exited %d: %s" % (
