@@ -28,7 +28,6 @@ import tempfile
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 TOOL = os.path.join(ROOT, "tools", "docs-numbers")
-sys.path.insert(0, os.path.join(ROOT, "tests"))
 from report import Report  # noqa: E402
 
 report = Report()
