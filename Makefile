@@ -43,14 +43,14 @@ QEMU_RUN = python3 tools/nickel-qemu --smp $(SMP) --mem $(MEM) \
 	$(foreach m,$(DEMO_MODULES) $(MODULES),--module $(m)) \
 	$(if $(strip $(QEMUFLAGS)),--qemu-flags="$(QEMUFLAGS)")
 
-.PHONY: all deps run test test-lab test-smp64 test-grade-course unit bench iso debug gdb sim clean
+.PHONY: all deps run debug gdb clean
 all: $(KERNEL)
 
-# The parts' rules (mk/*.mk) come before the targets below, which use their
-# variables (the test line $(SCHEDSIM), the ISO its modules, mk/boot.mk).
-include $(sort $(wildcard mk/*.mk))
+# The parts' rules, one file per concern, in this order: a file may use in
+# its rules' prerequisites the variables of the files before it.
+include mk/kernel.mk mk/user.mk mk/unit.mk mk/lab.mk mk/grade.mk mk/iso.mk \
+	mk/fuzz.mk mk/test.mk
 
-$(ISO): $(ISO_MODULES)
 
 deps:
 	@sh tools/build/deps.sh
@@ -63,50 +63,6 @@ debug: deps $(KERNEL) user
 
 gdb: deps $(KERNEL)
 	gdb -q -ex "target remote localhost:1234" $(KERNEL)
-
-# make test: tests/run.py finds every test by itself (host unit tests and
-# test programs under tests/, then the QEMU scenarios); this line builds what
-# they run: the kernel and ISO, the unit tests, the ring-3 programs, schedsim.
-test: deps $(KERNEL) $(ISO) unit-build user $(SCHEDSIM)
-	python3 tests/run.py --kernel $(KERNEL) --iso $(ISO) $(if $(LOAD),--load $(LOAD))
-
-# make test-smp64: 64 hogs on 32 vCPUs spread two per CPU (tests/scenarios/
-# smp64.py); minutes of host time on a small host, so kept out of make test.
-test-smp64: deps $(KERNEL) user
-	NICKEL_SMP64_HOGS=1 python3 tests/run.py --only '^smp64-'
-
-# make test-grade-course: tools/grade-submissions on 30 submissions of lab
-# time (make test grades 20, each kind once), with the time they took.
-test-grade-course: deps $(KERNEL) user
-	python3 tests/host/test_grade_submissions.py --thirty
-
-# make test-lab: the lab's latency claims (tests/scenarios/lab.py), which
-# depend on how busy the host is, so they stay out of make test.
-test-lab: deps $(KERNEL) user
-	NICKEL_LAB_TESTS=1 python3 tests/run.py --only '^lab-'
-
-# make coverage: make test's scenarios on the coverage kernel with kcov=all
-# (COVERAGE_ONLY=REGEX: some of them), the kernel lines they reached, and
-# kernel/sched's host tests under gcov; two HTML reports under
-# build/coverage/ (mk/coverage.mk).  Never part of make test.
-
-# make bench: the scheduler's cost (host and kernel micro-benchmarks, a few
-# seconds; the balancer's per tick at 2..64 CPUs), the boot time at 1, 16
-# and 64 CPUs (tools/boot-time), then the benchmark matrix
-# (tools/bench-matrix, docs/lab.md; BENCH_QUICK=1: 1 CPU only), then
-# nickel beside Linux (make compare-linux, mk/compare.mk; BENCH_QUICK=1:
-# one round).  Never part of make test.
-bench: deps bench-sched $(KERNEL) user
-	@mkdir -p bench/out
-	@echo "## Scheduler cost in the kernel (QEMU $(ACCEL); TCG numbers are noisy)"
-	@python3 tools/nickel-qemu --smp 1 --mem 64 --accel $(ACCEL) --append "bench=1" \
-		| tee bench/out/kernel-sched.log | grep '^|\|^nickel bench'
-	@echo "## Boot time: QEMU start and the kernel's first instruction to init (docs/smp.md)"
-	@python3 tools/boot-time --cpus 1,16,64 --accel $(ACCEL) | tee bench/out/boot-time.md
-	@echo "## Benchmark matrix (policies x loads x CPUs)"
-	python3 tools/bench-matrix --out bench/out $(if $(BENCH_QUICK),--quick)
-	@$(MAKE) --no-print-directory bench-ipc
-	@$(MAKE) --no-print-directory compare-linux
 
 clean:
 	rm -rf $(BUILD) $(ISO)

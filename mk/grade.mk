@@ -1,3 +1,4 @@
+# ==== labs and grading ====
 # make grade [LAB=name] [GRADEFLAGS=...]: the labs' graded tests (labs/GRADING.md,
 # docs/teaching.md).  tools/grade builds what a lab needs itself (the targets
 # below, schedsim, the kernel for a QEMU test), so that a student's code that
@@ -57,3 +58,22 @@ grade-submissions:
 autograder:
 	@test -n "$(LAB)" || { echo "make autograder: say which lab: LAB=name" >&2; exit 2; }
 	python3 tools/autograder make --lab $(LAB) $(if $(OUT),--out $(OUT))
+
+# make handout LAB=name [OUT=dir] [CLASSROOM=1]: the student tree of one lab (tools/handout,
+# labs/README.md), default build/handout/LAB: a fresh git repository with one
+# commit, the lab's regions replaced by labs/LAB/handout.py's stubs; CLASSROOM=1
+# adds a GitHub Classroom autograding workflow.
+.PHONY: handout
+handout:
+	@test -n "$(LAB)" || { echo "make handout: say which lab: LAB=name (labs/*/handout.py)" >&2; exit 2; }
+	python3 tools/handout $(LAB) $(if $(OUT),--out $(OUT)) $(if $(CLASSROOM),--classroom)
+
+# make mutate LAB=name [MUTATEFLAGS=...]: mutation testing of a lab's graded
+# tests (tools/mutate): every mutant of the lab's marked code, graded in a
+# scratch copy of the tree (build/mutate/LAB/), the survivors listed;
+# labs/LAB/MUTANTS.md says why each one left is equivalent or excused.
+# MUTATEFLAGS: --jobs N, --only-unit, --with-qemu, --mutants 3,7-9, --list.
+.PHONY: mutate
+mutate:
+	@test -n "$(LAB)" || { echo "make mutate: say which lab: LAB=name (labs/*/grade.py)" >&2; exit 2; }
+	python3 tools/mutate --lab $(LAB) $(MUTATEFLAGS)

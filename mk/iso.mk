@@ -1,3 +1,48 @@
+# ==== booting elsewhere: the ISO (BIOS and UEFI), Bochs, a web page ====
+# make iso: one hybrid image (docs/boot.md, "Booting a real PC"): GRUB for
+# BIOS (grub-pc-bin) and for UEFI x86_64 and ia32 (grub-efi-amd64-bin,
+# grub-efi-ia32-bin), bootable as a CD and when written to a USB stick;
+# serial + screen console, an entry per policy and a safe entry; the demos'
+# programs ride along as modules (ISO_MODULES, mk/boot.mk).  No GRUB
+# translations, themes or fonts (GRUB's menu is text): 12 MB instead of 23.
+$(ISO): $(KERNEL) tools/build/grub.cfg
+	@rm -rf $(BUILD)/iso && mkdir -p $(BUILD)/iso/boot/grub
+	cp $(KERNEL) $(BUILD)/iso/boot/nickel.elf
+	for m in $(ISO_MODULES); do strip --strip-debug -o $(BUILD)/iso/boot/$$(basename $$m) $$m; done
+	sed 's|@ISO_MODULES@|$(notdir $(basename $(ISO_MODULES)))|' tools/build/grub.cfg \
+		> $(BUILD)/iso/boot/grub/grub.cfg
+	grub-mkrescue -o $@ $(BUILD)/iso --locales= --themes= --fonts= \
+		2>$(BUILD)/grub-mkrescue.log || { cat $(BUILD)/grub-mkrescue.log; exit 1; }
+	@for p in i386-pc x86_64-efi i386-efi; do \
+		xorriso -indev $@ -find /boot/grub/$$p -name moddep.lst 2>/dev/null | \
+		grep -q moddep || { echo "make iso: no GRUB for $$p in $@ (make deps)"; \
+		rm -f $@; exit 1; }; done
+
+.PHONY: iso
+iso: deps $(ISO)
+
+# The programs the ISO's menu entries load as modules (tools/build/grub.cfg lists
+# the same names): the demos' and the lab's, without debug information.
+# "=": LAB_MODULES is set by mk/lab.mk, read after this file; the top
+# Makefile makes them prerequisites of the ISO.
+ISO_MODULES = $(sort $(DEMO_MODULES) $(LAB_MODULES))
+$(ISO): $(ISO_MODULES)
+
+# make bochs: boot the kernel in Bochs instead of QEMU (tools/nickel-bochs),
+# with SMP, ARGS and the other command-line variables as `make run` has
+# them; BOCHS_CPU picks the CPU model (bochs --help cpu), e.g.
+#   make bochs SMP=2 ARGS="apic=x2 run=5"
+# make bochs-iso boots nickel.iso (the menu's default entry) instead.
+BOCHS_CPU ?= corei7_icelake_u
+
+.PHONY: bochs bochs-iso
+bochs: deps $(KERNEL)
+	python3 tools/nickel-bochs --kernel $(KERNEL) --append "$(strip $(CMDLINE))" \
+		--smp $(SMP) --cpu $(BOCHS_CPU)
+
+bochs-iso: deps $(ISO)
+	python3 tools/nickel-bochs --iso $(ISO) --smp $(SMP) --cpu $(BOCHS_CPU)
+
 # nickel in a web page (docs/web.md): v86 boots the kernel and the lab's
 # programs in the browser, xterm.js shows the serial line.
 #   make web         the static site in build/web/ (any static host serves it)

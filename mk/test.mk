@@ -1,3 +1,27 @@
+# ==== the test runner's targets ====
+.PHONY: test test-smp64 test-grade-course test-lab
+
+# make test: tests/run.py finds every test by itself (host unit tests and
+# test programs under tests/, then the QEMU scenarios); this line builds what
+# they run: the kernel and ISO, the unit tests, the ring-3 programs, schedsim.
+test: deps $(KERNEL) $(ISO) unit-build user $(SCHEDSIM)
+	python3 tests/run.py --kernel $(KERNEL) --iso $(ISO) $(if $(LOAD),--load $(LOAD))
+
+# make test-smp64: 64 hogs on 32 vCPUs spread two per CPU (tests/scenarios/
+# smp64.py); minutes of host time on a small host, so kept out of make test.
+test-smp64: deps $(KERNEL) user
+	NICKEL_SMP64_HOGS=1 python3 tests/run.py --only '^smp64-'
+
+# make test-grade-course: tools/grade-submissions on 30 submissions of lab
+# time (make test grades 20, each kind once), with the time they took.
+test-grade-course: deps $(KERNEL) user
+	python3 tests/host/test_grade_submissions.py --thirty
+
+# make test-lab: the lab's latency claims (tests/scenarios/lab.py), which
+# depend on how busy the host is, so they stay out of make test.
+test-lab: deps $(KERNEL) user
+	NICKEL_LAB_TESTS=1 python3 tests/run.py --only '^lab-'
+
 # make soak: SOAK_SECONDS (default 600) of fuzzing plus the desktop at
 # SMP=4 with check=1 (user/soak.c, docs/robustness.md).  Passes only with
 # soak's result=PASS and no PANIC, soft lockup or invariant failure.
@@ -9,7 +33,6 @@ SOAK_SMP     ?= 4
 # evidence (stat dump with wchan=, backtraces) and stops it.
 SOAK_TIMEOUT ?= $(shell echo $$(( $(SOAK_SECONDS) * 4 + 300 )))
 SOAK_LOG     := $(BUILD)/soak.log
-USER_SRCS_soak := user/lab/lab.c user/lab/xipc.c user/lab/launch.c
 SOAK_MODULES := $(patsubst %,$(BUILD)/user/%.elf,soak fuzz hello desktop xserver xclient audio video hog)
 
 .PHONY: soak test-fuzz
