@@ -1,4 +1,4 @@
-# nickel - top-level Makefile.  Targets and variables: docs/contract.md.  Each part of the tree adds its rules in mk/*.mk.
+# nickel - top-level Makefile.  Targets and variables: docs/contract.md.  The rules are in mk/, one file per concern (README.md's layout).
 
 # ---- user-facing variables (all optional) -----------------------------------
 SMP       ?= 2

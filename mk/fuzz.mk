@@ -69,7 +69,7 @@ print-fuzz-srcs:
 #                    callback, no calls 1100..1103 and no cost.
 #   tools/kcov-lines maps the PCs a run printed to source lines.
 #   make coverage    the whole kernel's line coverage from make test's
-#                    scenarios on this kernel with kcov=all (mk/coverage.mk).
+#                    scenarios on this kernel with kcov=all (below).
 #
 # The sub-make runs with KCOV=1 BUILD=build/kcov.  Files left without the
 # callback, and why:
@@ -109,14 +109,14 @@ endif
 # make coverage: make test's scenarios on the coverage kernel with kcov=all
 # (COVERAGE_ONLY=REGEX: some of them), the kernel lines they reached, and
 # kernel/sched's host tests under gcov; two HTML reports under
-# build/coverage/ (mk/coverage.mk).  Never part of make test.
+# build/coverage/ (the steps below).  Never part of make test.
 
 
 # make coverage: which kernel lines make test's scenarios reach, and which
 # lines of kernel/sched its host unit tests reach (docs/robustness.md "The
 # coverage report (`make coverage`)").
 #
-#   1. the coverage kernel (make kcov, mk/kcov.mk) runs every scenario that
+#   1. the coverage kernel (make kcov, above) runs every scenario that
 #      boots build/nickel.elf (COVERAGE_ONLY=REGEX: those whose name
 #      matches, e.g. COVERAGE_ONLY='^boot-crash-ud$|^ring3-', taken as
 #      it is), with kcov=all added: each prints the PCs it reached at
@@ -126,7 +126,7 @@ endif
 #   2. tools/coverage maps them to lines (lcov tracefile), genhtml draws
 #      build/coverage/kernel/index.html.
 #   3. the host unit tests of kernel/sched (tests/unit/test_sched_*.c, as
-#      mk/sched.mk links them) built with gcc --coverage in
+#      mk/unit.mk links them) built with gcc --coverage in
 #      build/coverage/host/obj/, run, then lcov and genhtml:
 #      build/coverage/host/index.html.
 # lcov (and its genhtml) is installed on demand (tools/build/deps.sh
@@ -135,9 +135,6 @@ COVERAGE_DIR  := build/coverage
 COVERAGE_ONLY ?= .
 # The coverage kernel is slower than the plain one, and the host is shared.
 COVERAGE_TIMEOUT_SCALE ?= 6
-# This file is read before mk/kcov.mk, mk/sched.mk and mk/unit.mk, so the
-# prerequisites below name their files themselves (the recipes may use
-# those files' variables: they are expanded later).
 COVERAGE_KCOV_ELF := build/nickel-kcov.elf
 COVERAGE_HOST_OBJ := $(COVERAGE_DIR)/host/obj
 COVERAGE_HOST_BINS := $(patsubst tests/unit/%.c,$(COVERAGE_HOST_OBJ)/%,\

@@ -4,7 +4,7 @@
 # below, schedsim, the kernel for a QEMU test), so that a student's code that
 # does not compile costs points instead of stopping the grade.
 # Each labs/LAB/test_NAME.c becomes build/grade/LAB/test_NAME, linked like the
-# scheduler's unit tests (mk/unit.mk, mk/sched.mk) with labs/graded.h, from one
+# scheduler's unit tests (mk/unit.mk) with labs/graded.h, from one
 # object per source (build/grade-obj/): a change to one file of the core
 # recompiles that file only.
 GRADE_TEST_SRCS := $(sort $(wildcard labs/*/test_*.c labs/*/hidden/test_*.c))
@@ -13,10 +13,9 @@ GRADE_OBJ_DIR := $(BUILD)/grade-obj
 GRADE_CFLAGS = $(UNIT_CFLAGS) -Ilabs -Itools/schedsim -Wno-format-truncation
 GRADE_HEADERS = $(wildcard kernel/*.h kernel/*/*.h kernel/sched/host/*.h \
 	tests/unit/unit.h labs/graded.h tools/schedsim/*.h)
-# SCHED_HOST_SRCS, SCHEDSIM_SRCS and UNIT_CFLAGS come from files included
-# after this one.
+# SCHED_HOST_SRCS, SCHEDSIM_SRCS and UNIT_CFLAGS come from mk/unit.mk.
 GRADE_OBJS = $(patsubst %.c,$(GRADE_OBJ_DIR)/%.o,$(SCHED_HOST_SRCS) tests/unit/unit_main.c)
-# The simulator as mk/schedsim.mk builds it, but from the same objects as
+# The simulator as mk/unit.mk builds it, but from the same objects as
 # the graded tests (a wrong solution then costs one recompile, not two).
 GRADE_SIM := $(BUILD)/grade/schedsim
 GRADE_SIM_OBJS = $(patsubst %.c,$(GRADE_OBJ_DIR)/%.o,$(SCHEDSIM_SRCS))

@@ -3,7 +3,7 @@
 # BIOS (grub-pc-bin) and for UEFI x86_64 and ia32 (grub-efi-amd64-bin,
 # grub-efi-ia32-bin), bootable as a CD and when written to a USB stick;
 # serial + screen console, an entry per policy and a safe entry; the demos'
-# programs ride along as modules (ISO_MODULES, mk/boot.mk).  No GRUB
+# programs ride along as modules (ISO_MODULES, below).  No GRUB
 # translations, themes or fonts (GRUB's menu is text): 12 MB instead of 23.
 $(ISO): $(KERNEL) tools/build/grub.cfg
 	@rm -rf $(BUILD)/iso && mkdir -p $(BUILD)/iso/boot/grub
@@ -23,8 +23,7 @@ iso: deps $(ISO)
 
 # The programs the ISO's menu entries load as modules (tools/build/grub.cfg lists
 # the same names): the demos' and the lab's, without debug information.
-# "=": LAB_MODULES is set by mk/lab.mk, read after this file; the top
-# Makefile makes them prerequisites of the ISO.
+# LAB_MODULES comes from mk/lab.mk.
 ISO_MODULES = $(sort $(DEMO_MODULES) $(LAB_MODULES))
 $(ISO): $(ISO_MODULES)
 
@@ -54,7 +53,7 @@ bochs-iso: deps $(ISO)
 WEB := $(BUILD)/web
 WEB_PORT ?= 8086
 WEB_NPM := web/node_modules/.package-lock.json
-# The programs of every demo, as on the ISO (mk/boot.mk).
+# The programs of every demo, as on the ISO (ISO_MODULES).
 WEB_MODULES = $(sort $(DEMO_MODULES) $(LAB_MODULES))
 WEB_SRC := $(wildcard web/src/*)
 

@@ -147,7 +147,7 @@ bench-sim: $(SCHEDSIM)
 # seconds; the balancer's per tick at 2..64 CPUs), the boot time at 1, 16
 # and 64 CPUs (tools/boot-time), then the benchmark matrix
 # (tools/bench-matrix, docs/lab.md; BENCH_QUICK=1: 1 CPU only), then
-# nickel beside Linux (make compare-linux, mk/compare.mk; BENCH_QUICK=1:
+# nickel beside Linux (make compare-linux, above; BENCH_QUICK=1:
 # one round).  Never part of make test.
 .PHONY: bench
 bench: deps bench-sched $(KERNEL) user

@@ -1,7 +1,7 @@
 # ==== host builds: unit tests (every test's sources here) and schedsim ====
 # Host unit tests.  Each tests/unit/test_NAME.c becomes build/unit/test_NAME,
-# linked with unit_main.c and the sources in UNIT_SRCS_test_NAME (set these in
-# the mk/*.mk file of the part of the tree the test belongs to).
+# linked with unit_main.c and the sources in UNIT_SRCS_test_NAME (set below,
+# every test's in this file).
 HOSTCC      ?= gcc
 UNIT_CFLAGS := -std=gnu11 -O1 -g -Wall -Wextra -Werror -Wno-unused-parameter \
 	-Itests/unit -Ikernel/sched/host -iquote kernel -DNICKEL_HOST=1

@@ -14,7 +14,7 @@ $(NEWLIB_STAMP): tools/build/deps.d/newlib.sh
 	@sh tools/build/deps.d/newlib.sh && touch $@
 
 # Ring-3 programs: static i386 ELF (ET_EXEC at 0x08048000) linked against
-# newlib (mk/newlib.mk) and user/lib (crt0 + Linux i386 syscall glue).
+# newlib (above) and user/lib (crt0 + Linux i386 syscall glue).
 # They run on the host under qemu-i386 and, unchanged, on nickel as multiboot
 # modules (MODULES="build/user/hog.elf ...").  See docs/user.md.
 #

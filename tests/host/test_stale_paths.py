@@ -65,7 +65,7 @@ ALLOWED = [
     ("tests/host/test_scenario_names.py", r"smp_extra\.py", "a made-up scenario file"),
     ("tests/host/test_mutate.py", r"labs/(tiny|empty)/.*|tiny\.c|fake_grade\.py",
      "the made-up tree the test writes"),
-    ("*", r"tests/fuzz/fuzz_", "the pattern tests/fuzz/fuzz_%.c (mk/fuzz-parsers.mk)"),
+    ("*", r"tests/fuzz/fuzz_", "the pattern tests/fuzz/fuzz_%.c (mk/fuzz.mk)"),
     ("*", r"setup\.sh", "the Gradescope zip's set-up script, written by tools/autograder"),
     ("tests/host/test_grading_lib.py", r"unit\.c|x\.c", "the made-up sources the test writes"),
     ("tests/host/test_handout.py", r"tests/copy\.c", "the made-up file a bad handout would ship"),
