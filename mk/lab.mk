@@ -1,6 +1,7 @@
 # ==== the lab's programs, demos and benches ====
-# The lab's demo programs (docs/lab.md): shared sources under
-# user/lab/ linked into each program (mk/user.mk's USER_SRCS_NAME).
+# The programs built on user/lab/'s latency code link its sources
+# (mk/user.mk's USER_SRCS_NAME): LAB_COMMON, and the launchers, which start
+# the others, LAB_LAUNCH.  LAB_PROGS: the lab's demo (docs/lab.md).
 LAB_COMMON := user/lab/lab.c user/lab/xipc.c
 LAB_LAUNCH := $(LAB_COMMON) user/lab/launch.c
 LAB_PROGS  := xserver xclient scroller audio video compile desktop compiledemo
@@ -13,11 +14,21 @@ USER_SRCS_video       := $(LAB_COMMON)
 USER_SRCS_compile     := $(LAB_COMMON)
 USER_SRCS_desktop     := $(LAB_LAUNCH)
 USER_SRCS_compiledemo := $(LAB_LAUNCH)
+# ipcshare: the CPU a calling client gets (tests/scenarios/ipc.py).
+USER_SRCS_ipcshare    := $(LAB_COMMON)
+# pingpong (cross-CPU wake-up latency) and forkstorm: docs/smp.md.
+USER_SRCS_pingpong    := $(LAB_COMMON)
+USER_SRCS_forkstorm   := $(LAB_COMMON)
+# reqreply: does every nanosleep come back on time (docs/time.md).
+USER_SRCS_reqreply    := $(LAB_COMMON)
+# cmpbench: make compare-linux's program (below); soak: make soak's (mk/test.mk).
+USER_SRCS_cmpbench    := $(LAB_COMMON)
+USER_SRCS_soak        := $(LAB_LAUNCH)
+LAB_USERS := $(LAB_PROGS) ipcshare pingpong forkstorm reqreply cmpbench soak
 
 # mk/user.mk's object rules only know user/lib's headers.
-$(patsubst %,$(BUILD)/user/%.o,$(LAB_PROGS)) $(BUILD)/user/lab/lab.o \
-	$(BUILD)/user/lab/launch.o $(BUILD)/user/lab/xipc.o: user/lab/lab.h \
-	user/lab/launch.h user/lab/xipc.h
+$(patsubst %,$(BUILD)/user/%.o,$(LAB_USERS)) $(patsubst user/%.c,$(BUILD)/user/%.o,$(LAB_LAUNCH)): \
+	user/lab/lab.h user/lab/launch.h user/lab/xipc.h
 
 # Every module the lab launchers start (docs/lab.md).
 LAB_MODULES := $(patsubst %,$(BUILD)/user/%.elf,$(LAB_PROGS) hog)
@@ -28,23 +39,6 @@ ifneq ($(filter desktop compile,$(DEMO)),)
 DEMO_MODULES += $(filter-out $(DEMO_MODULES),$(LAB_MODULES))
 endif
 
-# IPC: the CPU a calling client gets (user/ipcshare.c, tests/scenarios/ipc.py).
-USER_SRCS_ipcshare := $(LAB_COMMON)
-$(BUILD)/user/ipcshare.o: user/lab/lab.h
-
-# SMP and lab ring-3 tests (docs/smp.md): pingpong (cross-CPU
-# wake-up latency) and forkstorm use the lab's latency code.
-USER_SRCS_pingpong := $(LAB_COMMON)
-$(BUILD)/user/pingpong.o: user/lab/lab.h
-USER_SRCS_forkstorm := $(LAB_COMMON)
-$(BUILD)/user/forkstorm.o: user/lab/lab.h
-# reqreply: does every nanosleep come back on time (docs/time.md).
-USER_SRCS_reqreply := $(LAB_COMMON)
-$(BUILD)/user/reqreply.o: user/lab/lab.h
-
-# make soak's program (mk/test.mk).
-USER_SRCS_soak := user/lab/lab.c user/lab/xipc.c user/lab/launch.c
-
 # make compare-linux: nickel (nick, o1, rr) beside Debian's own Linux on
 # the same program (user/cmpbench.c) in the same QEMU (TCG), interleaved
 # rounds, medians in bench/out/compare-linux.md, and again with every
@@ -53,9 +47,6 @@ USER_SRCS_soak := user/lab/lab.c user/lab/xipc.c user/lab/launch.c
 # demand into .cache/linux/ (tools/fetch-linux), never by make deps.
 # COMPARE_ROUNDS (default 3; 1 with BENCH_QUICK=1), COMPARE_HOGS (4),
 # COMPARE_FLAGS (more tools/compare-linux options).
-USER_SRCS_cmpbench := user/lab/lab.c user/lab/xipc.c
-$(BUILD)/user/cmpbench.o: user/lab/lab.h
-
 LINUX_CACHE    := .cache/linux
 LINUX_VMLINUZ  := $(LINUX_CACHE)/vmlinuz
 COMPARE_ROUNDS ?= $(if $(BENCH_QUICK),1,3)
