@@ -43,8 +43,19 @@ QEMU_RUN = python3 tools/nickel-qemu --smp $(SMP) --mem $(MEM) \
 	$(foreach m,$(DEMO_MODULES) $(MODULES),--module $(m)) \
 	$(if $(strip $(QEMUFLAGS)),--qemu-flags="$(QEMUFLAGS)")
 
-.PHONY: all deps run debug gdb clean
+.PHONY: all help deps run debug gdb clean
+## the kernel, build/nickel.elf (the default)
 all: $(KERNEL)
+
+# make help: the lines "## text" right above a target's rule, per file.
+## this list: every target, one line each
+help:
+	@awk 'FNR == 1 { shown = 0 } \
+		/^## / { h = substr($$0, 4); next } \
+		h != "" && match($$0, /^[a-z][a-z0-9-]*:/) { \
+			if (!shown++) printf "%s%s\n", (NR > FNR ? "\n" : ""), FILENAME; \
+			printf "  %-18s %s\n", substr($$0, 1, RLENGTH - 1), h } \
+		{ h = "" }' $(MAKEFILE_LIST)
 
 # The parts' rules, one file per concern, in this order: a file may use in
 # its rules' prerequisites the variables of the files before it.
@@ -52,17 +63,22 @@ include mk/kernel.mk mk/user.mk mk/unit.mk mk/lab.mk mk/grade.mk mk/iso.mk \
 	mk/fuzz.mk mk/test.mk
 
 
+## install what the build needs (Debian packages; newlib into .cache/)
 deps:
 	@sh tools/build/deps.sh
 
+## build and boot in QEMU on the serial console (SMP= POLICY= DEMO= ...; Ctrl-A x quits)
 run: deps $(KERNEL) user
 	$(QEMU_RUN) --kernel $(KERNEL) --interactive
 
+## boot as make run, QEMU waiting for gdb on port 1234
 debug: deps $(KERNEL) user
 	$(QEMU_RUN) --kernel $(KERNEL) --interactive --gdb
 
+## attach gdb, with the kernel's symbols, to make debug's QEMU
 gdb: deps $(KERNEL)
 	gdb -q -ex "target remote localhost:1234" $(KERNEL)
 
+## remove build/ and the ISO
 clean:
 	rm -rf $(BUILD) $(ISO)

@@ -43,11 +43,14 @@ $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $$(FUZZ_SRCS_$$*) $$(FUZZ_HDRS)
 # corpus (new inputs go to build/fuzz/work/NAME, crashes to build/fuzz/crashes/NAME),
 # then one line each: inputs, inputs/s, cov:, crashes.
 .PHONY: fuzz-parsers fuzz-build
+## build the parsers' libFuzzer harnesses and their replays
 fuzz-build: $(FUZZ_BINS) $(FUZZ_REPLAYS)
 .PHONY: fuzz-deps
+## install clang for the libFuzzer harnesses
 fuzz-deps: deps
 	@sh tools/build/deps.sh fuzz
 
+## each parser under libFuzzer in turn (SECONDS=60 FUZZ=name,...)
 fuzz-parsers: fuzz-deps
 	@$(MAKE) --no-print-directory fuzz-build
 	python3 tests/fuzz/run_fuzz.py --seconds $(or $(SECONDS),60) $(if $(FUZZ),--only $(FUZZ)) $(FUZZ_NAMES)
@@ -55,8 +58,10 @@ fuzz-parsers: fuzz-deps
 # make fuzz-coverage [FUZZ_WORK=1]: the lines of each parser its corpus and
 # crashes reach (FUZZ_WORK=1: also what make fuzz-parsers kept), with gcov.
 .PHONY: fuzz-coverage print-fuzz-srcs
+## the lines of each parser its corpus reaches, with gcov (FUZZ_WORK=1)
 fuzz-coverage:
 	python3 tests/fuzz/coverage.py $(if $(FUZZ_WORK),--work) $(FUZZ_NAMES)
+## print the kernel sources of one harness (FUZZ_NAME=name)
 print-fuzz-srcs:
 	@echo $(FUZZ_SRCS_$(FUZZ_NAME))
 
@@ -95,12 +100,14 @@ $(BUILD)/k/arch/i386/smpboo%.o: KCFLAGS += $(KCOV_OFF)
 $(BUILD)/k/arch/i386/double_faul%.o: KCFLAGS += $(KCOV_OFF)
 else
 .PHONY: kcov kcov-always
+## the coverage kernel, build/nickel-kcov.elf
 kcov: $(KCOV_ELF)
 
 # The sub-make decides what to rebuild (its own dependency files).
 $(KCOV_ELF): kcov-always
 	@$(MAKE) --no-print-directory KCOV=1 BUILD=build/kcov build/kcov/nickel.elf
 	@cmp -s build/kcov/nickel.elf $@ || cp build/kcov/nickel.elf $@
+## (internal) lets make kcov's sub-make decide what to rebuild
 kcov-always:
 
 test: $(KCOV_ELF)
@@ -142,9 +149,11 @@ COVERAGE_HOST_BINS := $(patsubst tests/unit/%.c,$(COVERAGE_HOST_OBJ)/%,\
 
 .PHONY: coverage coverage-deps coverage-kernel coverage-host
 
+## install lcov and genhtml
 coverage-deps:
 	@sh tools/build/deps.sh coverage
 
+## kernel lines make test's scenarios reach, kernel/sched's under host tests (HTML)
 coverage: coverage-deps
 	@$(MAKE) --no-print-directory coverage-kernel
 	@$(MAKE) --no-print-directory coverage-host
@@ -152,6 +161,7 @@ coverage: coverage-deps
 	@echo "coverage: kernel/sched host tests: $(COVERAGE_DIR)/host/index.html"
 
 # Step 1's failures do not stop steps 2 and 3 ("-"): the run is what it is.
+## make coverage's first part: the scenarios on the coverage kernel
 coverage-kernel: $(COVERAGE_KCOV_ELF) user
 	@rm -rf $(COVERAGE_DIR)/logs $(COVERAGE_DIR)/kernel
 	@mkdir -p $(COVERAGE_DIR)
@@ -173,6 +183,7 @@ $(COVERAGE_HOST_OBJ)/%: tests/unit/%.c tests/unit/unit_main.c tests/unit/unit.h 
 	$(HOSTCC) $(UNIT_CFLAGS) -O0 --coverage -o $@ $< tests/unit/unit_main.c $(SCHED_HOST_SRCS)
 
 # Counts from an earlier run would add up: the .gcda files go first.
+## make coverage's second part: kernel/sched's host tests under gcov
 coverage-host: $(COVERAGE_HOST_BINS)
 	@rm -f $(COVERAGE_HOST_OBJ)/*.gcda
 	@for t in $(COVERAGE_HOST_BINS); do ./$$t > $$t.out 2>&1 || \

@@ -21,9 +21,11 @@ GRADE_SIM := $(BUILD)/grade/schedsim
 GRADE_SIM_OBJS = $(patsubst %.c,$(GRADE_OBJ_DIR)/%.o,$(SCHEDSIM_SRCS))
 
 .PHONY: grade grade-build
+## grade the labs (LAB=name: one): points, expected and actual, hints
 grade:
 	@python3 tools/grade $(if $(LAB),--lab $(LAB)) $(GRADEFLAGS)
 
+## build every lab's graded host tests and the grader's schedsim
 grade-build: $(GRADE_BINS) $(GRADE_SIM)
 
 # Kept (not make's intermediates): the next build recompiles what changed only.
@@ -46,6 +48,7 @@ $(BUILD)/grade/%: labs/%.c $$(GRADE_HEADERS) $$(GRADE_OBJS)
 # tools/grade-submissions; grades.csv and one folder per student in OUT
 # (default build/grades/LAB).  docs/teaching.md, "Grading a course".
 .PHONY: grade-submissions
+## grade a course's submissions (LAB=name SUBMISSIONS=DIR [OUT= JOBS=])
 grade-submissions:
 	@test -n "$(LAB)" -a -n "$(SUBMISSIONS)" || { echo "make grade-submissions: LAB=name SUBMISSIONS=DIR" >&2; exit 2; }
 	python3 tools/grade-submissions --lab $(LAB) --out $(or $(OUT),$(BUILD)/grades/$(LAB)) \
@@ -54,6 +57,7 @@ grade-submissions:
 # make autograder LAB=name [OUT=zip]: the lab's Gradescope autograder
 # (tools/autograder; default build/autograder/LAB.zip).
 .PHONY: autograder
+## the lab's Gradescope autograder zip (LAB=name [OUT=zip])
 autograder:
 	@test -n "$(LAB)" || { echo "make autograder: say which lab: LAB=name" >&2; exit 2; }
 	python3 tools/autograder make --lab $(LAB) $(if $(OUT),--out $(OUT))
@@ -63,6 +67,7 @@ autograder:
 # commit, the lab's regions replaced by labs/LAB/handout.py's stubs; CLASSROOM=1
 # adds a GitHub Classroom autograding workflow.
 .PHONY: handout
+## write the student tree of one lab (LAB=name [OUT=dir] [CLASSROOM=1])
 handout:
 	@test -n "$(LAB)" || { echo "make handout: say which lab: LAB=name (labs/*/handout.py)" >&2; exit 2; }
 	python3 tools/handout $(LAB) $(if $(OUT),--out $(OUT)) $(if $(CLASSROOM),--classroom)
@@ -73,6 +78,7 @@ handout:
 # labs/LAB/MUTANTS.md says why each one left is equivalent or excused.
 # MUTATEFLAGS: --jobs N, --only-unit, --with-qemu, --mutants 3,7-9, --list.
 .PHONY: mutate
+## how many wrong solutions a lab's graded tests catch (LAB=name)
 mutate:
 	@test -n "$(LAB)" || { echo "make mutate: say which lab: LAB=name (labs/*/grade.py)" >&2; exit 2; }
 	python3 tools/mutate --lab $(LAB) $(MUTATEFLAGS)

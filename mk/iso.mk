@@ -19,6 +19,7 @@ $(ISO): $(KERNEL) tools/build/grub.cfg
 		rm -f $@; exit 1; }; done
 
 .PHONY: iso
+## nickel.iso: boots a PC by BIOS or UEFI, from a CD or a USB stick
 iso: deps $(ISO)
 
 # The programs the ISO's menu entries load as modules (tools/build/grub.cfg lists
@@ -35,10 +36,12 @@ $(ISO): $(ISO_MODULES)
 BOCHS_CPU ?= corei7_icelake_u
 
 .PHONY: bochs bochs-iso
+## boot the kernel in Bochs (SMP= ARGS= BOCHS_CPU=)
 bochs: deps $(KERNEL)
 	python3 tools/nickel-bochs --kernel $(KERNEL) --append "$(strip $(CMDLINE))" \
 		--smp $(SMP) --cpu $(BOCHS_CPU)
 
+## boot nickel.iso in Bochs
 bochs-iso: deps $(ISO)
 	python3 tools/nickel-bochs --iso $(ISO) --smp $(SMP) --cpu $(BOCHS_CPU)
 
@@ -58,6 +61,7 @@ WEB_MODULES = $(sort $(DEMO_MODULES) $(LAB_MODULES))
 WEB_SRC := $(wildcard web/src/*)
 
 .PHONY: web web-deps web-serve test-web
+## install the web page's extras (Chromium, Node and node_modules)
 web-deps:
 	@sh tools/build/deps.sh web
 
@@ -68,6 +72,7 @@ $(WEB_NPM): web/package-lock.json web/package.json
 # The page, v86 and xterm.js from node_modules, SeaBIOS and its VGA BIOS
 # from Debian's seabios package, the kernel and the programs packed for
 # v86's one initrd (web/tools/pack.mjs), debug sections stripped.
+## the static web page in build/web/: nickel in v86
 web: deps web-deps $(WEB_NPM) $(KERNEL) user
 	rm -rf $(WEB) && mkdir -p $(WEB)/v86 $(WEB)/xterm $(WEB)/bios $(WEB)/boot
 	cp $(WEB_SRC) $(WEB)/
@@ -83,6 +88,7 @@ web: deps web-deps $(WEB_NPM) $(KERNEL) user
 	rm $(addprefix $(WEB)/boot/,$(notdir $(WEB_MODULES)))
 	@echo "web: $(WEB)/index.html ($$(du -sh $(WEB) | cut -f1)); make web-serve serves it"
 
+## serve build/web/ on http://localhost:8086/ (WEB_PORT=)
 web-serve:
 	@test -f $(WEB)/index.html || { echo "web-serve: no $(WEB)/index.html; run make web first"; exit 1; }
 	@echo "web-serve: http://localhost:$(WEB_PORT)/ (Ctrl-C stops)"
@@ -90,5 +96,6 @@ web-serve:
 
 # Kept out of make test: it needs Chromium and node_modules, which make
 # deps does not install, and 4-5 min on a 2-core host (docs/web.md).
+## the web page's tests: v86 under Node, headless Chromium (minutes)
 test-web: web
 	cd web && node --test --test-concurrency=1 test/*.test.js

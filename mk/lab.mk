@@ -54,10 +54,12 @@ COMPARE_HOGS   ?= 4
 COMPARE_FLAGS  ?=
 
 .PHONY: compare-linux linux-image
+## fetch Debian's Linux kernel into .cache/linux/ (make compare-linux)
 linux-image: $(LINUX_VMLINUZ)
 $(LINUX_VMLINUZ):
 	sh tools/fetch-linux $(LINUX_CACHE)
 
+## nickel's policies beside Debian's Linux on one benchmark in the same QEMU
 compare-linux: deps $(KERNEL) $(BUILD)/user/cmpbench.elf $(LINUX_VMLINUZ)
 	@mkdir -p bench/out
 	@echo "## nickel beside Linux (QEMU TCG, $(SMP) CPUs, $(COMPARE_ROUNDS) rounds)"
@@ -76,6 +78,7 @@ compare-linux: deps $(KERNEL) $(BUILD)/user/cmpbench.elf $(LINUX_VMLINUZ)
 IPC_BENCH_MODES := queue handoff donate
 
 .PHONY: bench-ipc
+## an IPC round trip beside a pipe round trip, in instructions, per IPC mode
 bench-ipc: deps $(KERNEL) $(BUILD)/user/cmpbench.elf
 	@mkdir -p bench/out
 	@echo "## IPC round trip beside the pipe round trip (instructions, -icount shift=0)"
@@ -105,6 +108,7 @@ TOP_CMDLINE = $(strip $(CMDLINE) $(if $(DEMO),,demo=desktop) stats=1000)
 TOP_MODULES = $(DEMO_MODULES) $(filter-out $(DEMO_MODULES),$(LAB_MODULES)) $(MODULES)
 
 .PHONY: top
+## boot as make run under a live terminal dashboard (tools/nickel-top)
 top: deps $(KERNEL) user
 	python3 tools/nickel-top -- --smp $(SMP) --mem $(MEM) --machine $(MACHINE) \
 		--accel $(ACCEL) --kernel $(KERNEL) --append "$(TOP_CMDLINE)" \
@@ -122,15 +126,18 @@ $(SCHED_BENCH): tests/bench/sched_bench.c $(SCHED_HOST_SRCS) \
 	$(HOSTCC) $(SCHED_BENCH_CFLAGS) -o $@ tests/bench/sched_bench.c $(SCHED_HOST_SRCS)
 
 .PHONY: bench-sched
+## the scheduler core's cost per tick and schedule() on the host, 4..10000 tasks
 bench-sched: $(SCHED_BENCH)
 	$(SCHED_BENCH)
 
 .PHONY: sim bench-sim
 # make sim: the default scenario, desktop on 2 CPUs for 10 s, summary only.
+## the simulator's default run: the desktop on 2 CPUs for 10 s
 sim: $(SCHEDSIM)
 	$(SCHEDSIM) workload=$(SCHEDSIM_WL)/desktop.wl cpus=2 seconds=10 dumps=0
 
 # make bench-sim: 10,000 tasks x 64 CPUs x 60 s, and per-op cost vs tasks.
+## the simulator with 10,000 tasks on 64 CPUs for 60 s, and its cost per operation
 bench-sim: $(SCHEDSIM)
 	sh tools/schedsim/bench.sh $(SCHEDSIM)
 
@@ -141,6 +148,7 @@ bench-sim: $(SCHEDSIM)
 # nickel beside Linux (make compare-linux, above; BENCH_QUICK=1:
 # one round).  Never part of make test.
 .PHONY: bench
+## scheduler cost, boot times, the benchmark matrix, IPC, Linux beside (minutes; BENCH_QUICK=1)
 bench: deps bench-sched $(KERNEL) user
 	@mkdir -p bench/out
 	@echo "## Scheduler cost in the kernel (QEMU $(ACCEL); TCG numbers are noisy)"

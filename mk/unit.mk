@@ -9,8 +9,10 @@ UNIT_TEST_SRCS := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BINS := $(patsubst tests/unit/%.c,$(BUILD)/unit/%,$(UNIT_TEST_SRCS))
 
 .PHONY: unit-build unit
+## build the host unit tests
 unit-build: $(UNIT_BINS)
 
+## build and run the host unit tests
 unit: unit-build
 	python3 tests/run.py --unit-only $(UNIT_BINS)
 
@@ -93,4 +95,5 @@ $(SCHEDSIM): $(SCHEDSIM_SRCS) $(wildcard tools/schedsim/*.h kernel/sched/*.h) \
 	$(HOSTCC) $(SCHEDSIM_CFLAGS) -o $@ $(SCHEDSIM_SRCS)
 
 .PHONY: schedsim
+## build the host scheduler simulator, build/schedsim/schedsim
 schedsim: $(SCHEDSIM)

@@ -8,6 +8,7 @@ NEWLIB_INC     := $(NEWLIB_DIR)/include
 NEWLIB_LIBS    := $(NEWLIB_DIR)/lib/libc.a $(NEWLIB_DIR)/lib/libm.a
 
 .PHONY: newlib
+## build newlib once into .cache/newlib/
 newlib: $(NEWLIB_STAMP)
 
 $(NEWLIB_STAMP): tools/build/deps.d/newlib.sh
@@ -56,8 +57,10 @@ USER_PROGS   := $(patsubst user/%.c,%,$(wildcard user/*.c)) \
 USER_ELFS    := $(patsubst %,$(USER_BUILD)/%.elf,$(USER_PROGS))
 
 .PHONY: user user-test
+## every ring-3 program, build/user/NAME.elf
 user: $(USER_ELFS)
 
+## run usertests under qemu-i386 on the host
 user-test: tests/host/run-usertests.sh $(USER_BUILD)/usertests.elf
 	@sh tests/host/run-usertests.sh
 
