@@ -33,9 +33,13 @@ CMDLINE += $(if $(IPC),ipc=$(IPC))
 CMDLINE += $(if $(XIPC),xipc=$(XIPC))
 CMDLINE += $(ARGS)
 
-# The demos' ring-3 programs always come along (kernel/demo uses them).
-DEMO_MODULES := $(BUILD)/user/hog.elf $(BUILD)/user/fuzz.elf $(BUILD)/user/hello.elf \
-	$(BUILD)/user/cheat.elf
+# The demos' ring-3 programs always come along (kernel/demo uses them),
+# those the tree has: a lab's student tree may have fewer (tools/handout).
+DEMO_MODULES := $(patsubst user/%.c,$(BUILD)/user/%.elf,\
+	$(wildcard user/hog.c user/fuzz.c user/hello.c user/cheat.c))
+# The teacher's tree: the one with the labs' solutions (labs/*/handout.py).
+# A student's tree has not, nor the tools of the targets kept for the teacher.
+TEACHER := $(wildcard labs/*/handout.py)
 
 QEMU_RUN = python3 tools/nickel-qemu --smp $(SMP) --mem $(MEM) \
 	--machine $(MACHINE) --accel $(ACCEL) \
@@ -58,9 +62,10 @@ help:
 		{ h = "" }' $(MAKEFILE_LIST)
 
 # The parts' rules, one file per concern, in this order: a file may use in
-# its rules' prerequisites the variables of the files before it.
-include mk/kernel.mk mk/user.mk mk/unit.mk mk/lab.mk mk/grade.mk mk/iso.mk \
-	mk/fuzz.mk mk/test.mk
+# its rules' prerequisites the variables of the files before it.  A lab's
+# student tree has only the files of the rooms it got (tools/handout).
+include $(wildcard mk/kernel.mk mk/user.mk mk/unit.mk mk/lab.mk mk/grade.mk \
+	mk/iso.mk mk/fuzz.mk mk/test.mk)
 
 
 ## install what the build needs (Debian packages; newlib into .cache/)

@@ -43,6 +43,8 @@ $(BUILD)/grade/%: labs/%.c $$(GRADE_HEADERS) $$(GRADE_OBJS)
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(GRADE_CFLAGS) -o $@ $< $(GRADE_OBJS)
 
+# The teacher's tools (a student's tree has none of them).
+ifneq ($(TEACHER),)
 # make grade-submissions LAB=name SUBMISSIONS=DIR [OUT=dir] [JOBS=n]: grade a
 # course's submissions (bundles, repositories or directories in DIR) with
 # tools/grade-submissions; grades.csv and one folder per student in OUT
@@ -82,3 +84,4 @@ handout:
 mutate:
 	@test -n "$(LAB)" || { echo "make mutate: say which lab: LAB=name (labs/*/grade.py)" >&2; exit 2; }
 	python3 tools/mutate --lab $(LAB) $(MUTATEFLAGS)
+endif

@@ -39,6 +39,25 @@ ifneq ($(filter desktop compile,$(DEMO)),)
 DEMO_MODULES += $(filter-out $(DEMO_MODULES),$(LAB_MODULES))
 endif
 
+# make run DEMO=abuse: the tick-sampling cheat (kernel/demo/abuse.c,
+# user/cheat.c, docs/lab.md Exercise 5).  It needs the scheduler tick and
+# the sleep timers on the same interrupt, as on a 2003 uniprocessor PC:
+# no local APIC (so one CPU, ticks from the PIT), and -icount so that
+# guest time follows the instructions run, not a busy host.
+ABUSE_QEMUFLAGS := -cpu qemu32,-apic -icount shift=4,sleep=off
+ifeq ($(DEMO),abuse)
+QEMUFLAGS += $(ABUSE_QEMUFLAGS)
+endif
+
+.PHONY: sim
+# make sim: the default scenario, desktop on 2 CPUs for 10 s, summary only.
+## the simulator's default run: the desktop on 2 CPUs for 10 s
+sim: $(SCHEDSIM)
+	$(SCHEDSIM) workload=$(SCHEDSIM_WL)/desktop.wl cpus=2 seconds=10 dumps=0
+
+# The benches, the comparison with Linux and the dashboard: the teacher's
+# tree only (their tools are not in a student's).
+ifneq ($(TEACHER),)
 # make compare-linux: nickel (nick, o1, rr) beside Debian's own Linux on
 # the same program (user/cmpbench.c) in the same QEMU (TCG), interleaved
 # rounds, medians in bench/out/compare-linux.md, and again with every
@@ -90,16 +109,6 @@ bench-ipc: deps $(KERNEL) $(BUILD)/user/cmpbench.elf
 		grep '^bench name=' bench/out/ipc-$$m.log | sed "s/^/ipc=$$m: /"; \
 	done
 
-# make run DEMO=abuse: the tick-sampling cheat (kernel/demo/abuse.c,
-# user/cheat.c, docs/lab.md Exercise 5).  It needs the scheduler tick and
-# the sleep timers on the same interrupt, as on a 2003 uniprocessor PC:
-# no local APIC (so one CPU, ticks from the PIT), and -icount so that
-# guest time follows the instructions run, not a busy host.
-ABUSE_QEMUFLAGS := -cpu qemu32,-apic -icount shift=4,sleep=off
-ifeq ($(DEMO),abuse)
-QEMUFLAGS += $(ABUSE_QEMUFLAGS)
-endif
-
 # make top: a live dashboard (tools/nickel-top, curses) over nickel's serial
 # console.  Boots as make run does (same variables), the desktop demo unless
 # DEMO= names another, with a stat dump every second; r + - s t go through to
@@ -130,16 +139,12 @@ $(SCHED_BENCH): tests/bench/sched_bench.c $(SCHED_HOST_SRCS) \
 bench-sched: $(SCHED_BENCH)
 	$(SCHED_BENCH)
 
-.PHONY: sim bench-sim
-# make sim: the default scenario, desktop on 2 CPUs for 10 s, summary only.
-## the simulator's default run: the desktop on 2 CPUs for 10 s
-sim: $(SCHEDSIM)
-	$(SCHEDSIM) workload=$(SCHEDSIM_WL)/desktop.wl cpus=2 seconds=10 dumps=0
-
+.PHONY: bench-sim
 # make bench-sim: 10,000 tasks x 64 CPUs x 60 s, and per-op cost vs tasks.
 ## the simulator with 10,000 tasks on 64 CPUs for 60 s, and its cost per operation
 bench-sim: $(SCHEDSIM)
 	sh tools/schedsim/bench.sh $(SCHEDSIM)
+
 
 # make bench: the scheduler's cost (host and kernel micro-benchmarks, a few
 # seconds; the balancer's per tick at 2..64 CPUs), the boot time at 1, 16
@@ -160,4 +165,4 @@ bench: deps bench-sched $(KERNEL) user
 	python3 tools/bench-matrix --out bench/out $(if $(BENCH_QUICK),--quick)
 	@$(MAKE) --no-print-directory bench-ipc
 	@$(MAKE) --no-print-directory compare-linux
-
+endif
