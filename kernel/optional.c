@@ -3,7 +3,7 @@
  *
  * A lab's student tree (tools/handout, labs/README.md) leaves out the rooms
  * the lab does not need: USB keyboards, IPC, kcov, the self-tests, the live
- * panel.  The rest of the kernel reaches each of them through the few entry
+ * panel, check=1's self-checks, the demos other than hogs and nice.  The rest of the kernel reaches each of them through the few entry
  * points below, declared in the room's header, which stays.  Each is
  * defined here weak: when the room is built in, its own definition
  * replaces this one at link time; when it is not, the kernel boots without
@@ -18,6 +18,8 @@
 #include "selftest/crash.h"
 #include "selftest/bench.h"
 #include "diag/panel.h"
+#include "diag/check.h"
+#include "demo/demo.h"
 #include "proc/syscall.h"
 
 #define OPTIONAL __attribute__((weak))
@@ -76,4 +78,39 @@ OPTIONAL void bench_scheduler(void)
 OPTIONAL void panel_toggle(void)
 {
 	printk("nickel: no live panel in this tree (kernel/diag/panel.c)\n");
+}
+
+/* kernel/diag/check.c: check=1 keeps the watchdog, without the self-checks. */
+OPTIONAL void selfcheck_tick(int cpu)
+{
+	static int said;
+
+	if (cpu == 0 && !said++)
+		printk("nickel: check=1: no self-checks in this tree (kernel/diag/check.c)\n");
+}
+
+/* kernel/demo: a demo whose file (and programs) stayed out runs none. */
+static void demo_absent(const char *name)
+{
+	printk("nickel: demo=%s is not in this tree; running none\n", name);
+}
+
+OPTIONAL void demo_fuzz_start(void)
+{
+	demo_absent("fuzz");
+}
+
+OPTIONAL void demo_storm_start(void)
+{
+	demo_absent("storm");
+}
+
+OPTIONAL void demo_lab_start(const char *demo)
+{
+	demo_absent(demo);
+}
+
+OPTIONAL void demo_abuse_start(void)
+{
+	demo_absent("abuse");
 }
