@@ -56,13 +56,16 @@ USER_PROGS   := $(patsubst user/%.c,%,$(wildcard user/*.c)) \
 	$(patsubst tests/user/%.c,%,$(wildcard tests/user/*.c))
 USER_ELFS    := $(patsubst %,$(USER_BUILD)/%.elf,$(USER_PROGS))
 
-.PHONY: user user-test
+.PHONY: user
 ## every ring-3 program, build/user/NAME.elf
 user: $(USER_ELFS)
 
+ifneq ($(wildcard tests/host/run-usertests.sh),)
+.PHONY: user-test
 ## run usertests under qemu-i386 on the host
 user-test: tests/host/run-usertests.sh $(USER_BUILD)/usertests.elf
 	@sh tests/host/run-usertests.sh
+endif
 
 $(USER_BUILD)/lib/%.o: user/lib/%.c $(USER_HDRS) $(NEWLIB_STAMP)
 	@mkdir -p $(dir $@)
