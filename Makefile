@@ -51,21 +51,11 @@ QEMU_RUN = python3 tools/nickel-qemu --smp $(SMP) --mem $(MEM) \
 ## the kernel, build/nickel.elf (the default)
 all: $(KERNEL)
 
-# make help: the lines "## text" right above a target's rule, per file, of
-# the targets make knows here (make -p: a student's tree has fewer).
+# make help: the "## text" line right above each target's rule, for the
+# targets make knows here (tools/build/make-help).
 ## this list: every target, one line each
 help:
-	@{ $(MAKE) --no-print-directory -pRrq -f $(firstword $(MAKEFILE_LIST)) : 2>/dev/null | \
-		awk '/^# Not a target:/ { skip = 1; next } \
-			/^[a-z][a-z0-9-]*:/ && !skip { print "known", substr($$1, 1, length($$1) - 1) } \
-			{ skip = 0 }'; \
-	  awk '/^## / { h = substr($$0, 4); next } \
-		h != "" && match($$0, /^[a-z][a-z0-9-]*:/) { \
-			print "help", FILENAME, substr($$0, 1, RLENGTH - 1), h } \
-		{ h = "" }' $(MAKEFILE_LIST); } | \
-	awk '$$1 == "known" { known[$$2] = 1; next } \
-		known[$$3] { if ($$2 != file) printf "%s%s\n", (file == "" ? "" : "\n"), file = $$2; \
-			text = $$0; sub(/^help [^ ]+ [^ ]+ /, "", text); printf "  %-18s %s\n", $$3, text }'
+	@python3 tools/build/make-help $(MAKEFILE_LIST)
 
 # The parts' rules, one file per concern, in this order: a file may use in
 # its rules' prerequisites the variables of the files before it.  A lab's
