@@ -136,3 +136,11 @@ UNIT_TEST(mine_is_a_policy)
 }
 """,
 }
+
+# What the student tree holds besides tools/handout's BASE_ROOMS (the kernel,
+# its build, the demos' programs, schedsim, the grader): the desktop's
+# programs its QEMU tests run, the test runner for `make unit`, cfs (the
+# invariant walk switches through every policy), that walk, the spec.
+# Format: labs/README.md.
+ROOMS = ["lab-programs", "runner", "cfs"]
+EXTRA = ["tests/unit/test_sched_invariants.c", "docs/scheduler-spec.md", "docs/selfcheck.md"]

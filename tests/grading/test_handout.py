@@ -7,13 +7,21 @@ regions intact, no line of the removed solutions left, labs/*/handout.py,
 labs/*/wrong/ and labs/*/hidden/ left out, one git commit by "nickel handout", and the
 stubbed files compile as kernel objects.  Two labs also run host tests in
 their handout: mine's round robin passes the invariant walk, and balance's
-planted bug fails test_sched_balance (the test that catches it).  Then
-tools/handout's errors on small made-up trees (one that would ship a hidden
-test among them): one line on stderr, exit 1.
+planted bug fails test_sched_balance (the test that catches it).  The tree
+holds what its lab needs: wakeup, time and balance at most MAX_FILES files
+and MAX_LINES lines; no Markdown link to a file it has not; every target of
+its `make help` dry-runs (make -n) and names only files it has; every
+tracked file of the teacher's tree is in a room of tools/handout.  Lab
+FULL_LAB is graded in its fresh handout from scratch: the stub below full
+marks, the teacher's solution (the teacher's files with its regions) full
+marks.  Then tools/handout's errors on small made-up trees (one that would
+ship a hidden test among them): one line on stderr, exit 1.
 Prints `PASS handout:name` / `FAIL handout:name (file:line): why`; exit 1 on
 a failure.
 """
+import importlib.machinery
 import importlib.util
+import json
 import os
 import re
 import subprocess
@@ -27,6 +35,13 @@ TOOL = os.path.join(ROOT, "tools", "handout")
 MARKER = re.compile(r"^(\s*)/\* LAB (\w+): (begin|end) \*/\s*$")
 TRIVIAL = {"", "{", "}", "};", "} else {", "else", "return;", "return 0;", "return 1;",
            "return true;", "return false;", "break;", "continue;", "/*", "*/", "*"}
+# The labs whose handout is sized (labs/README.md): files and lines written.
+SIZED = ("wakeup", "time", "balance")
+MAX_FILES, MAX_LINES = 300, 25000
+FULL_LAB = "wakeup"                 # graded from scratch in its handout (no QEMU test)
+TREE_WORD = re.compile(r"(?<![\w./-])((?:kernel|arch|boot|user|tools|tests|labs|docs|mk)/"
+                       r"[\w./-]*\w)")
+MD_LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)\)")
 from report import Report  # noqa: E402
 
 report = Report("handout:")
@@ -206,6 +221,81 @@ def host_test(out, name):
     return rc == 0, so
 
 
+def tree_size(out):
+    """(files, lines) of the student tree, every file and line written."""
+    files = git_files(out)
+    lines = 0
+    for p in files:
+        full = os.path.join(out, p)
+        if os.path.isfile(full) and not os.path.islink(full):
+            with open(full, "rb") as f:
+                lines += f.read().count(b"\n")
+    return len(files), lines
+
+
+def dead_links(out):
+    """Links of the tree's Markdown files to a file or folder it has not."""
+    dead = []
+    for path in git_files(out):
+        if not path.endswith(".md"):
+            continue
+        for n, line in enumerate(read(os.path.join(out, path)), 1):
+            for target in MD_LINK.findall(line):
+                if re.match(r"[a-z]+:|#", target):
+                    continue
+                dest = os.path.join(out, os.path.dirname(path), target.split("#")[0])
+                if not os.path.exists(dest):
+                    dead.append("%s:%d: dead link %s" % (path, n, target))
+    return dead
+
+
+def dry_builds(out):
+    """Every target `make help` lists in the tree: make -n of them all
+    succeeds, and each file of the tree their commands name is there."""
+    rc, so, se = run(["make", "-s", "help"], cwd=out)
+    targets = re.findall(r"^  (\S+)\s", so, re.M)
+    if rc != 0 or len(targets) < 10:
+        return ["make help: exit %d, %d targets: %s" % (rc, len(targets), se.strip()[-200:])]
+    rc, so, se = run(["make", "-n", "-k"] + targets, cwd=out)
+    problems = ["make -n: " + l for l in se.splitlines() if "No rule to make target" in l]
+    if rc != 0 and not problems:
+        problems.append("make -n %s: exit %d: %s" % (" ".join(targets), rc, se.strip()[-200:]))
+    for word in sorted(set(TREE_WORD.findall(so))):
+        if not any(c in word for c in "$%*") and not os.path.exists(os.path.join(out, word)):
+            problems.append("make -n of make help's targets names %s, not in the tree" % word)
+    return problems
+
+
+def grade_points(out, name):
+    """tools/grade's (points, max) for the tree's own lab."""
+    path = os.path.join(out, "build", name + ".json")
+    rc, so, se = run([sys.executable, "tools/grade", "--lab", FULL_LAB, "--host-only",
+                      "--json", path], cwd=out, timeout=900)
+    try:
+        with open(path) as f:
+            total = json.load(f)["total"]
+        return total["points"], total["max"]
+    except (OSError, ValueError, KeyError):
+        return None, "exit %d: %s" % (rc, (so + se).strip()[-200:])
+
+
+def grade_from_scratch(out, regions):
+    """The fresh handout grades its stub below full marks, then, with the
+    teacher's files of the lab's regions put in, full marks."""
+    problems = []
+    points, most = grade_points(out, "stub")
+    if points is None or not points < most:
+        problems.append("the stub: %s/%s, expected below full marks" % (points, most))
+    for path in sorted({p for p, lb, _ in regions if lb == FULL_LAB}):
+        with open(os.path.join(ROOT, path)) as f, open(os.path.join(out, path), "w") as g:
+            g.write(f.read())
+    points2, most2 = grade_points(out, "solution")
+    if points2 is None or points2 != most2:
+        problems.append("the teacher's solution: %s/%s, expected full marks"
+                        % (points2, most2))
+    return problems
+
+
 def test_lab(lab, tmp, regions):
     out = os.path.join(tmp, lab)
     rc, so, se = handout(lab, out)
@@ -213,6 +303,13 @@ def test_lab(lab, tmp, regions):
         result("lab-" + lab, ["tools/handout %s: exit %d: %s" % (lab, rc, se.strip())])
         return
     problems = check_tree(lab, out, regions)
+    if lab in SIZED:
+        files, lines = tree_size(out)
+        if files > MAX_FILES or lines > MAX_LINES:
+            problems.append("%d files, %d lines; expected at most %d and %d"
+                            % (files, lines, MAX_FILES, MAX_LINES))
+    problems += dead_links(out)
+    problems += dry_builds(out)
     problems += compile_objects(lab, out, regions)
     problems += check_can_fail(lab, out, regions)
     if lab == "mine":
@@ -227,6 +324,41 @@ def test_lab(lab, tmp, regions):
             problems.append("the planted bug: expected four_hogs_on_cpu0_spread_2_2 to "
                             "FAIL in the handout, got %s" % (text.strip()[-200:] or "no output"))
     result("lab-" + lab, problems)
+    if lab == FULL_LAB:
+        result("graded-from-scratch-" + lab, grade_from_scratch(out, regions))
+
+
+# Ten targets; t0 needs a file the tree has not, t1's recipe names one.
+FAKE_MAKEFILE = ("help:\n\t@printf '" + "".join("  t%d  text\\n" % i for i in range(10)) +
+                 "'\nt0: missing.c\nt1:\n\tpython3 tools/gone\n" +
+                 "".join("t%d:\n\t@true\n" % i for i in range(2, 10)))
+
+
+def test_rooms():
+    """Every tracked file of the teacher's tree is in a room of tools/handout;
+    and the size and dead-link checks see a tree that breaks them."""
+    loader = importlib.machinery.SourceFileLoader("handout_tool", TOOL)
+    tool = importlib.util.module_from_spec(importlib.util.spec_from_loader(loader.name, loader))
+    loader.exec_module(tool)
+    problems = ["%s: in no room of tools/handout's ROOMS" % p
+                for p in git_files(ROOT) if tool.room_of(p) is None]
+    with tempfile.TemporaryDirectory(prefix="nickel-handout-rooms-") as tmp:
+        with open(os.path.join(tmp, "a.md"), "w") as f:
+            f.write("[here](a.md) [gone](docs/gone.md#x) [web](https://x.invalid/)\n" * 3)
+        run(["git", "init", "-q"], cwd=tmp)
+        run(["git", "add", "-A"], cwd=tmp)
+        dead = dead_links(tmp)
+        if len(dead) != 3 or not all("docs/gone.md" in d for d in dead):
+            problems.append("dead_links on 3 dead and 6 good links: %s" % dead)
+        if tree_size(tmp) != (1, 3):
+            problems.append("tree_size of one file of 3 lines: %s" % (tree_size(tmp),))
+        with open(os.path.join(tmp, "Makefile"), "w") as f:
+            f.write(FAKE_MAKEFILE)
+        found = dry_builds(tmp)
+        if len(found) != 2 or "t0" not in found[0] or "tools/gone" not in found[1]:
+            problems.append("dry_builds on a rule needing a missing file and a recipe "
+                            "naming one: %s" % found)
+    result("rooms-cover-the-tree", problems)
 
 
 # ---- tools/handout's errors on made-up trees ---------------------------------
@@ -318,6 +450,7 @@ def main():
     with tempfile.TemporaryDirectory(prefix="nickel-handout-") as tmp:
         for lab in labs:
             test_lab(lab, tmp, regions)
+        test_rooms()
         test_errors(tmp)
     return report.status()
 
