@@ -33,8 +33,31 @@ def ran_on(first, last, cpu):
                if t["cpu"] == cpu and first.task(pid=t["pid"]))
 
 
+def distinct_table_ids(log):
+    """Every CPU the table lists came up once, with an id of its own: the
+    `online` lines' APIC ids are distinct, each one the table lists, and
+    all of the table's but one (the boot CPU's)."""
+    m = re.search(r"^nickel: smp: \d+ CPUs from the .*\(apic ids ([\d ]+)\)", log, re.M)
+    if not m:
+        return ["no table line with the APIC ids"]
+    table = [int(i) for i in m.group(1).split()]
+    ids = [int(a) for a in re.findall(r"^nickel: cpu \d+ online \(apic id (\d+)\)", log, re.M)]
+    problems = []
+    if len(set(ids)) != len(ids):
+        problems.append("APIC ids online twice: %s"
+                        % sorted(i for i in set(ids) if ids.count(i) > 1))
+    if not set(ids) <= set(table):
+        problems.append("APIC ids online that the table does not list: %s"
+                        % sorted(set(ids) - set(table)))
+    if len(set(ids)) != len(table) - 1:
+        problems.append("%d distinct APIC ids online, expected the table's %d APs (table %s)"
+                        % (len(set(ids)), len(table) - 1, table))
+    return problems
+
+
 def all_online(n, source="ACPI MADT"):
     """n-1 distinct `cpu K online` lines for K = 1..n-1, the table named,
+    each AP with its own APIC id from the table (distinct_table_ids),
     the LAPIC timer calibrated against the PIT to QEMU's 1 GHz APIC clock
     (62500 ticks per ms at divide-by-16, within 2%), and, from two stat
     dumps, every AP ticking once per jiffy (its idle_ms plus what ran there
@@ -46,6 +69,8 @@ def all_online(n, source="ACPI MADT"):
             problems.append("cpus online %s, expected 1..%d" % (online, n - 1))
         if not re.search(r"^nickel: smp: %d CPUs from the %s" % (n, source), log, re.M):
             problems.append("no line saying %d CPUs came from the %s" % (n, source))
+        elif n > 1:
+            problems += distinct_table_ids(log)
         m = re.search(r"^nickel: lapic: timer (\d+) ticks per ms", log, re.M)
         if n > 1 and (not m or abs(int(m.group(1)) - 62500) > 1250):
             problems.append("LAPIC timer calibration: %s ticks per ms, expected 62500 +- 2%%"
@@ -303,7 +328,7 @@ SCENARIOS += [
              args="demo=none stats=500 run=2 check=1", smp=6,
              qemu_flags="-smp sockets=2,cores=3,threads=1", mem=32,
              expect=[BANNER % 6, r"apic ids 0 1 2 4 5 6\)",
-                     r"nickel: smp: INIT-STARTUP sent to 5 APs together; one wait for all"],
+                     r"nickel: smp: INIT-STARTUP broadcast; one wait for the 5 APs of the table"],
              forbid=CHECK_FORBID + [r"did not answer \(apic id"],
              verify=table_order(6), timeout=90),
     Scenario("smp-serial-start-smpboot-serial-numbers-cpus-by-table-row",
