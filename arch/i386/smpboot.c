@@ -426,8 +426,8 @@ static int start_in_parallel(int wanted, int silent_row)
 	}
 	if (n == wanted - 1) {
 		wake_all_but_self();
-		printk("nickel: smp: INIT-STARTUP broadcast; one wait for the %d APs "
-		       "of the table\n", n);
+		printk("nickel: smp: INIT-STARTUP broadcast to all; one wait for the "
+		       "table's APs: %d\n", n);
 	} else {
 		wake_rows(rows, n);
 		printk("nickel: smp: INIT-STARTUP sent to %d APs together; one wait "
