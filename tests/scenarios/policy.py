@@ -1,22 +1,14 @@
 """Policy scenarios on the policy interface (kernel/sched/policy.h): cfs's
-hog shares follow Linux's weight table, and the watchdog ejects a policy
-that starves a task (policy starve), every task going on under nick."""
+hog shares follow Linux's weight table, booted under cfs and switched to
+cfs live by the `r` key, and the watchdog ejects a policy that starves a
+task (policy starve), every task going on under nick."""
 import re
 from lib import nickel_log as L
 from scenario import Scenario
 from sched import share_table
+from lib.weights import weight_shares
 
-# Linux's sched_prio_to_weight, nice -20..19 (the test's own copy).
-WEIGHTS = [88761, 71755, 56483, 46273, 36291, 29154, 23254, 18705, 14949, 11916,
-           9548, 7620, 6100, 4904, 3906, 3121, 2501, 1991, 1586, 1277,
-           1024, 820, 655, 526, 423, 335, 272, 215, 172, 137,
-           110, 87, 70, 56, 45, 36, 29, 23, 18, 15]
 TOLERANCE = 2.0      # percentage points, per hog
-
-
-def weight_shares(nices):
-    w = [WEIGHTS[n + 20] for n in nices]
-    return [100.0 * x / sum(w) for x in w]
 
 
 def cfs_scenario(name, nices):
@@ -25,6 +17,35 @@ def cfs_scenario(name, nices):
         args="policy=cfs demo=nice nice=%s stats=5000 run=21 check=1" % ",".join(map(str, nices)),
         smp=1, expect=[r"demo nice: %d hogs" % len(nices)],
         verify=share_table("cfs", nices, weight_shares(nices), TOLERANCE), timeout=200)
+
+
+ROTATION_NICES = (0, 5)
+
+
+def r_key_into_cfs_and_out(log):
+    """`r` under mine gave cfs, a later `r` nick (the help line names the
+    cycle); every dump between the two is cfs's, its hogs all cfs tasks,
+    and their shares from the first to the last of those dumps follow the
+    weight table within TOLERANCE."""
+    problems = []
+    if not re.search(r"nickel keys: .*\(nick -> o1 -> rr -> mine -> cfs\)", log):
+        problems.append("the help line does not name the cycle nick -> o1 -> rr -> mine -> cfs")
+    if "policy mine -> cfs" not in log or "policy cfs -> nick" not in log:
+        return problems + ["expected 'policy mine -> cfs' then 'policy cfs -> nick'"]
+    during = log[log.index("policy mine -> cfs"):log.index("policy cfs -> nick")]
+    dumps = L.stat_dumps(during)
+    after = L.stat_dumps(log[log.index("policy cfs -> nick"):])
+    if len(dumps) < 3:
+        return problems + ["%d stat dumps under cfs, expected >= 3" % len(dumps)]
+    if not after or after[-1]["policy"] != "nick":
+        problems.append("the last dump after 'cfs -> nick' is not nick's")
+    for d in dumps:
+        odd = [t["pid"] for t in d.tasks if t["name"] == "hog" and t["policy"] != "cfs"]
+        if d["policy"] != "cfs" or odd:
+            problems.append("dump at %d ms: policy %s, hogs %s not cfs"
+                            % (d["uptime_ms"], d["policy"], odd))
+    return problems + share_table("cfs", ROTATION_NICES, weight_shares(ROTATION_NICES),
+                                  TOLERANCE)(during)
 
 
 EJECT = (r"sched: watchdog: policy starve left pid (\d+) \((\S+)\) runnable and unrun "
@@ -75,6 +96,12 @@ def starve_never_picks(log):
 SCENARIOS = [
     cfs_scenario("policy-cfs-shares-follow-weights-nice-0-5-10-19", (0, 5, 10, 19)),
     cfs_scenario("policy-cfs-shares-follow-weights-nice-minus3-0-2", (-3, 0, 2)),
+    Scenario("policy-r-key-switches-mine-to-cfs-shares-follow-weights-then-nick",
+             args="policy=mine demo=nice nice=0,5 stats=3000 run=20 check=1", smp=1,
+             keys=[(r"demo nice: 2 hogs", "r"), (r"policy mine -> cfs", "h"),
+                   (r"uptime_ms=1[5-9]\d\d\d ", "r")],
+             expect=[r"policy mine -> cfs", r"policy cfs -> nick"],
+             verify=r_key_into_cfs_and_out, timeout=200),
     Scenario("policy-watchdog-ejects-a-policy-that-starves-a-task",
              args="policy=starve demo=hogs hogs=3 watchdog=2000 stats=2500 run=8 check=1",
              smp=1, expect=[r"demo hogs: 3 hogs", EJECT],
