@@ -1,6 +1,6 @@
 """Policy scenarios on the policy interface (kernel/sched/policy.h): cfs's
 hog shares follow Linux's weight table, booted under cfs and switched to
-cfs live by the `r` key, and the watchdog ejects a policy that starves a
+cfs live by the `r` key, and so do eevdf's, and the watchdog ejects a policy that starves a
 task (policy starve), every task going on under nick."""
 import re
 from lib import nickel_log as L
@@ -11,12 +11,15 @@ from lib.weights import weight_shares
 TOLERANCE = 2.0      # percentage points, per hog
 
 
-def cfs_scenario(name, nices):
+def fair_scenario(name, nices, policy="cfs"):
+    """Hogs of the nice mix on one CPU under cfs or eevdf: shares within
+    TOLERANCE of the weight table, with check=1."""
     return Scenario(
         name,
-        args="policy=cfs demo=nice nice=%s stats=5000 run=21 check=1" % ",".join(map(str, nices)),
+        args="policy=%s demo=nice nice=%s stats=5000 run=21 check=1"
+             % (policy, ",".join(map(str, nices))),
         smp=1, expect=[r"demo nice: %d hogs" % len(nices)],
-        verify=share_table("cfs", nices, weight_shares(nices), TOLERANCE), timeout=200)
+        verify=share_table(policy, nices, weight_shares(nices), TOLERANCE), timeout=200)
 
 
 ROTATION_NICES = (0, 5)
@@ -94,8 +97,9 @@ def starve_never_picks(log):
 
 
 SCENARIOS = [
-    cfs_scenario("policy-cfs-shares-follow-weights-nice-0-5-10-19", (0, 5, 10, 19)),
-    cfs_scenario("policy-cfs-shares-follow-weights-nice-minus3-0-2", (-3, 0, 2)),
+    fair_scenario("policy-cfs-shares-follow-weights-nice-0-5-10-19", (0, 5, 10, 19)),
+    fair_scenario("policy-cfs-shares-follow-weights-nice-minus3-0-2", (-3, 0, 2)),
+    fair_scenario("policy-eevdf-shares-follow-weights-nice-0-minus5-10", (0, -5, 10), "eevdf"),
     Scenario("policy-r-key-switches-mine-to-cfs-shares-follow-weights-then-nick",
              args="policy=mine demo=nice nice=0,5 stats=3000 run=20 check=1", smp=1,
              keys=[(r"demo nice: 2 hogs", "r"), (r"policy mine -> cfs", "h"),
