@@ -21,9 +21,10 @@
 #include "diag/panel.h"
 
 /* The `r` key's cycle: v7, stock 2.6, the baseline, the students' slot,
- * then what Linux did next (cfs); the last goes back to the first. */
-#define ROTATION "nick -> o1 -> rr -> mine -> cfs"
-static const char *const rotation[] = { "nick", "o1", "rr", "mine", "cfs" };
+ * then what Linux did next (cfs, 2.6.23; eevdf, 6.6); the last goes back
+ * to the first.  The help line's text is the same list. */
+#define ROTATION "nick -> o1 -> rr -> mine -> cfs -> eevdf"
+static const char *const rotation[] = { "nick", "o1", "rr", "mine", "cfs", "eevdf" };
 
 static void help(void)
 {

@@ -1,5 +1,5 @@
 """Policy mine (kernel/sched/mine.c) booted for real: 4 hogs on 2 CPUs with
-check=1, and the `r` key's cycle nick -> o1 -> rr -> mine -> cfs.  These
+check=1, and the `r` key's cycle nick -> o1 -> rr -> mine -> cfs -> eevdf.  These
 hold for any fair policy in the slot (the round robin of the handout too);
 the teacher's own numbers are in mine_solution.py."""
 from lib import nickel_log as L
@@ -68,6 +68,6 @@ SCENARIOS = [
     Scenario("mine-r-key-cycles-rr-mine-cfs",
              args="policy=rr demo=hogs hogs=2 run=10 check=1", smp=2, keys=CYCLE_KEYS,
              expect=[r"policy rr -> mine", r"policy mine -> cfs",
-                     r"nickel keys: .*\(nick -> o1 -> rr -> mine -> cfs\)"],
+                     r"nickel keys: .*\(nick -> o1 -> rr -> mine -> cfs -> eevdf\)"],
              verify=switched_into_mine, timeout=150),
 ]

@@ -1,7 +1,8 @@
-"""Policy scenarios on the policy interface (kernel/sched/policy.h): cfs's
-hog shares follow Linux's weight table, booted under cfs and switched to
-cfs live by the `r` key, and so do eevdf's, and the watchdog ejects a policy that starves a
-task (policy starve), every task going on under nick."""
+"""Policy scenarios on the policy interface (kernel/sched/policy.h): the
+hog shares of cfs and eevdf follow Linux's weight table (cfs also after
+the `r` key switched to it live, then on to eevdf), and the watchdog
+ejects a policy that starves a task (policy starve), every task going on
+under nick."""
 import re
 from lib import nickel_log as L
 from scenario import Scenario
@@ -26,22 +27,23 @@ ROTATION_NICES = (0, 5)
 
 
 def r_key_into_cfs_and_out(log):
-    """`r` under mine gave cfs, a later `r` nick (the help line names the
-    cycle); every dump between the two is cfs's, its hogs all cfs tasks,
+    """`r` under mine gave cfs, a later `r` eevdf (the help line names
+    the cycle); every dump between the two is cfs's, its hogs all cfs tasks,
     and their shares from the first to the last of those dumps follow the
     weight table within TOLERANCE."""
     problems = []
-    if not re.search(r"nickel keys: .*\(nick -> o1 -> rr -> mine -> cfs\)", log):
-        problems.append("the help line does not name the cycle nick -> o1 -> rr -> mine -> cfs")
-    if "policy mine -> cfs" not in log or "policy cfs -> nick" not in log:
-        return problems + ["expected 'policy mine -> cfs' then 'policy cfs -> nick'"]
-    during = log[log.index("policy mine -> cfs"):log.index("policy cfs -> nick")]
+    cycle = "nick -> o1 -> rr -> mine -> cfs -> eevdf"
+    if not re.search(r"nickel keys: .*\(%s\)" % cycle, log):
+        problems.append("the help line does not name the cycle %s" % cycle)
+    if "policy mine -> cfs" not in log or "policy cfs -> eevdf" not in log:
+        return problems + ["expected 'policy mine -> cfs' then 'policy cfs -> eevdf'"]
+    during = log[log.index("policy mine -> cfs"):log.index("policy cfs -> eevdf")]
     dumps = L.stat_dumps(during)
-    after = L.stat_dumps(log[log.index("policy cfs -> nick"):])
+    after = L.stat_dumps(log[log.index("policy cfs -> eevdf"):])
     if len(dumps) < 3:
         return problems + ["%d stat dumps under cfs, expected >= 3" % len(dumps)]
-    if not after or after[-1]["policy"] != "nick":
-        problems.append("the last dump after 'cfs -> nick' is not nick's")
+    if not after or after[-1]["policy"] != "eevdf":
+        problems.append("the last dump after 'cfs -> eevdf' is not eevdf's")
     for d in dumps:
         odd = [t["pid"] for t in d.tasks if t["name"] == "hog" and t["policy"] != "cfs"]
         if d["policy"] != "cfs" or odd:
@@ -100,11 +102,11 @@ SCENARIOS = [
     fair_scenario("policy-cfs-shares-follow-weights-nice-0-5-10-19", (0, 5, 10, 19)),
     fair_scenario("policy-cfs-shares-follow-weights-nice-minus3-0-2", (-3, 0, 2)),
     fair_scenario("policy-eevdf-shares-follow-weights-nice-0-minus5-10", (0, -5, 10), "eevdf"),
-    Scenario("policy-r-key-switches-mine-to-cfs-shares-follow-weights-then-nick",
+    Scenario("policy-r-key-switches-mine-to-cfs-shares-follow-weights-then-eevdf",
              args="policy=mine demo=nice nice=0,5 stats=3000 run=20 check=1", smp=1,
              keys=[(r"demo nice: 2 hogs", "r"), (r"policy mine -> cfs", "h"),
                    (r"uptime_ms=1[5-9]\d\d\d ", "r")],
-             expect=[r"policy mine -> cfs", r"policy cfs -> nick"],
+             expect=[r"policy mine -> cfs", r"policy cfs -> eevdf"],
              verify=r_key_into_cfs_and_out, timeout=200),
     Scenario("policy-watchdog-ejects-a-policy-that-starves-a-task",
              args="policy=starve demo=hogs hogs=3 watchdog=2000 stats=2500 run=8 check=1",
