@@ -78,7 +78,7 @@ test-smp64: deps $(KERNEL) user
 # make test-grade-course: tools/grade-submissions on 30 submissions of lab
 # time (make test grades 20, each kind once), with the time they took.
 test-grade-course: deps $(KERNEL) user
-	python3 tests/host/test_grade_submissions.py --thirty
+	NICKEL_GRADE_COURSE=30 python3 tests/run.py --timeout-scale 6 tests/grading/test_grade_submissions.py
 
 # make test-lab: the lab's latency claims (tests/scenarios/lab.py), which
 # depend on how busy the host is, so they stay out of make test.

@@ -12,7 +12,7 @@ FONT ?= /usr/share/consolefonts/Uni2-VGA16.psf.gz
 
 $(BUILD)/k/font.c: $(FONT) tools/build/psf2c tools/lib/psf.py
 	@mkdir -p $(dir $@)
-	python3 tools/build/psf2c $(FONT) $@
+	PYTHONPATH=tools python3 tools/build/psf2c $(FONT) $@
 
 $(BUILD)/k/font.o: $(BUILD)/k/font.c kernel/console/font.h
 	@echo "  CC      $<"

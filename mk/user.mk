@@ -43,8 +43,8 @@ USER_ELFS    := $(patsubst %,$(USER_BUILD)/%.elf,$(USER_PROGS))
 .PHONY: user user-test
 user: $(USER_ELFS)
 
-user-test: tests/host/run-usertests.sh $(USER_BUILD)/usertests.elf
-	@sh tests/host/run-usertests.sh
+user-test: tests/user/run-usertests.sh $(USER_BUILD)/usertests.elf
+	@sh tests/user/run-usertests.sh
 
 $(USER_BUILD)/lib/%.o: user/lib/%.c $(USER_HDRS) $(NEWLIB_STAMP)
 	@mkdir -p $(dir $@)

@@ -78,8 +78,8 @@ STUBS = {
 # file for its own unit tests instead, a mine.h with no design in it, and
 # no mine_solution scenario.
 FILES = {
-    "tests/scenarios/mine_solution.py": None,
-    "tests/host/test_mine_designs.py": None,
+    "tests/lib/mine_solution.py": None,
+    "tests/grading/test_mine_designs.py": None,
     "labs/mine/solutions/stride.patch": None,
     "labs/mine/solutions/mlfq.patch": None,
     "labs/mine/solutions/lottery.patch": None,

@@ -6,7 +6,7 @@ under nick."""
 import re
 from lib import nickel_log as L
 from scenario import Scenario
-from sched import share_table
+from shares import share_table
 from lib.weights import weight_shares
 
 TOLERANCE = 2.0      # percentage points, per hog

@@ -3,18 +3,12 @@ ACPI MADT or the MP table, each CPU's LAPIC timer ticks at the PIT's rate,
 hogs spread over the CPUs, affinity pins them, nice shares hold on a pinned
 CPU, and kernel threads come and go on 4 CPUs without losing a task or a
 page.  Every number is guest time from the stat dumps, never wall time."""
-import importlib.util
 import os
 import re
 from lib import nickel_log as L
 from scenario import Scenario, ROOT
+from shares import share_table
 
-# tests/scenarios/sched.py by path: "sched" is also a standard module.
-_spec = importlib.util.spec_from_file_location(
-    "sched_scenarios", os.path.join(os.path.dirname(os.path.abspath(__file__)), "sched.py"))
-_sched = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_sched)
-share_table = _sched.share_table
 
 BANNER = r"^nickel \S+ \(policy=\w+, cpus=%d, "
 

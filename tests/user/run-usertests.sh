@@ -2,7 +2,7 @@
 # Run a ring-3 test program and pass its "PASS name" / "FAIL name: why" lines
 # through; exit 1 on any FAIL, a crash, a timeout, or no result at all.
 #
-#   tests/host/run-usertests.sh [options] [-- program args...]
+#   tests/user/run-usertests.sh [options] [-- program args...]
 #     --elf PATH      program (default build/user/usertests.elf)
 #     --runner CMD    how to run it (default: qemu-i386, $USER_QEMU if set);
 #                     e.g. a script that boots nickel with the elf as a module
@@ -14,7 +14,7 @@
 #                       diff <(run-usertests.sh --names) \
 #                            <(run-usertests.sh --names --runner ./on-nickel.sh)
 #
-# Used by `make test` (tests/run.py finds it in tests/host/) with no options.
+# Used by `make test` (tests/run.py finds it in tests/user/) with no options.
 # Other output of the program (and qemu's "uncaught target signal" notes for
 # children killed on purpose) is dropped; the summary line is kept.
 set -u

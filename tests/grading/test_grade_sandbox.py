@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""tests/host/test_grade_sandbox.py - what a submission's code can see when
+"""tests/grading/test_grade_sandbox.py - what a submission's code can see when
 tools/grade-submissions grades it (tools/lib/sandbox.py,
 docs/teaching.md "What a submission's code can see").
 
@@ -41,11 +41,9 @@ import shutil
 import subprocess
 import sys
 import tempfile
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from report import Report  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 from lib import sandbox  # noqa: E402
 
 report = Report("grade-sandbox:")

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""tests/host/test_grading_lib.py - the pieces of the grader, one by one,
+"""tests/grading/test_grading_lib.py - the pieces of the grader, one by one,
 without building anything (a few seconds):
 
   * grading.unit_outcome: a test whose process exits 0 before its PASS
@@ -15,7 +15,7 @@ without building anything (a few seconds):
     extern, an unknown name) names the function and the line; locals and
     for-loop variables are accepted; a missing function is refused; a
     changed handout function outside the lab's is reported as ignored
-    (the full set of cases: tests/host/test_grade_cases.py).
+    (the full set of cases: tests/grading/test_grade_cases.py).
 Prints PASS/FAIL lines; exit 1 on a failure.
 """
 import os
@@ -25,9 +25,7 @@ import tempfile
 import time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 from lib import grading, splice  # noqa: E402
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from report import Report  # noqa: E402
 
 report = Report("grading-lib:")

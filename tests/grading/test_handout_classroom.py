@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""tests/host/test_handout_classroom.py - the GitHub Classroom workflow of
+"""tests/grading/test_handout_classroom.py - the GitHub Classroom workflow of
 `make handout CLASSROOM=1` (tools/handout --classroom), lab `time`.
 
 The workflow (.github/workflows/classroom.yml) is read as YAML and its
@@ -22,9 +22,7 @@ import tempfile
 import yaml
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 from lib import splice  # noqa: E402
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from report import Report  # noqa: E402
 
 report = Report("classroom:")

@@ -15,7 +15,7 @@ NICKEL_LAB_TESTS=1), loaded as tests/run.py loads them:
     (the log is build/test-logs/NAME.log).
 The same checks run on made-up scenario files first, each of which must be
 caught (a built name, a name in the wrong file, a name used twice).
-Prints PASS/FAIL lines (tests/report.py); exits 1 on a failure.
+Prints PASS/FAIL lines (tests/lib/report.py); exits 1 on a failure.
 """
 import importlib.util
 import os
@@ -27,9 +27,6 @@ import textwrap
 HERE = os.path.dirname(os.path.abspath(__file__))
 TESTS = os.path.dirname(HERE)
 ROOT = os.path.dirname(TESTS)
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-sys.path.insert(0, os.path.join(TESTS, "scenarios"))
-sys.path.insert(0, TESTS)
 from report import Report  # noqa: E402
 
 _spec = importlib.util.spec_from_file_location("runner", os.path.join(TESTS, "run.py"))

@@ -11,8 +11,6 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-sys.path.insert(0, os.path.join(ROOT, "tests"))
 from lib import psf  # noqa: E402
 from report import Report  # noqa: E402
 
@@ -21,7 +19,7 @@ FONT = "/usr/share/consolefonts/Uni2-VGA16.psf.gz"
 #   ...#....  ..###...  .##.##..  ##...##.  ##...##.  #######.  ##...##. x4
 A_ROWS = [0x00, 0x00, 0x10, 0x38, 0x6C, 0xC6, 0xC6, 0xFE,
           0xC6, 0xC6, 0xC6, 0xC6, 0x00, 0x00, 0x00, 0x00]
-report = Report("host/test_psf.py:")
+report = Report("test_psf.py:")
 result = report.result
 
 

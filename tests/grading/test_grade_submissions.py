@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
-"""tests/host/test_grade_submissions.py - a course's worth of lab `time`
+"""tests/grading/test_grade_submissions.py - a course's worth of lab `time`
 submissions through tools/grade-submissions, cheats included.
 
 Makes the submissions of a course, as bundles, repositories and
 directories (the teacher's solution, the handout's stub, each
 labs/time/wrong/*.patch, code that does not compile, a corrupt bundle, a
-missing file, an endless loop, and the cheats of tests/host/cheats/time/),
+missing file, an endless loop, and the cheats of tests/grading/cheats/time/),
 grades them with --jobs 2 and checks grades.csv and each grade.json.  In
-make test each kind once (20 submissions); with --thirty (make
+make test each kind once (20 submissions); with NICKEL_GRADE_COURSE=30 (make
 test-grade-course) 30, the teacher's, the stub and the wrong solutions
 several times over, for the timings of docs/teaching.md:
 
@@ -24,7 +24,7 @@ several times over, for the timings of docs/teaching.md:
   * grades.csv has the columns a gradebook reads, one row per submission.
 
 Prints `PASS name` / `FAIL name: why` and the seconds taken (for
-docs/teaching.md); exit 1 on any failure.  Takes 1-2 minutes (--thirty:
+docs/teaching.md); exit 1 on any failure.  Takes 1-2 minutes (thirty:
 2-4).
 In a student's tree (no labs/time/handout.py) it has nothing to grade.
 """
@@ -38,14 +38,13 @@ import subprocess
 import sys
 import tempfile
 import time
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from report import Report  # noqa: E402
 
 report = Report("grade-submissions:")
 result = report.result
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-CHEATS = os.path.join(ROOT, "tests", "host", "cheats", "time")
+CHEATS = os.path.join(ROOT, "tests", "grading", "cheats", "time")
 SOURCE = "kernel/sched/nick.c"
 
 STUB_PRIORITY = "\tif (rt_task(p))\n\t\treturn p->prio;\n\treturn p->static_prio;\n"
@@ -236,7 +235,7 @@ def main():
     try:
         subs, out = os.path.join(tmp, "subs"), os.path.join(tmp, "out")
         os.makedirs(subs)
-        made, handout = make_submissions(subs, tmp, "--thirty" in sys.argv[1:])
+        made, handout = make_submissions(subs, tmp, os.environ.get("NICKEL_GRADE_COURSE") == "30")
         stub = stub_points(handout)
         start = time.time()
         p = subprocess.run([sys.executable, "tools/grade-submissions", "--lab", "time",

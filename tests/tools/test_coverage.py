@@ -11,11 +11,10 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "tests"))
 from report import Report  # noqa: E402
 
 TOOL = os.path.join(ROOT, "tools", "coverage")
-report = Report("host/test_coverage.py:")
+report = Report("test_coverage.py:")
 result = report.result
 
 # Call sites: return address -> line (base c0100000, 4-byte slots; the

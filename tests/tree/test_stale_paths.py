@@ -6,7 +6,7 @@ Reads every tracked file of kernel/, arch/, boot/, user/, tools/, tests/,
 labs/ and mk/, the Makefile and every *.md, and checks:
   stale-paths-none: each word that looks like a path of the tree (it
     starts with one of its top folders: kernel/mm/pmm.c, tools/lab,
-    docs/time.md, tests/host/test_psf.py) names something that exists.  A
+    docs/time.md, tests/tools/test_psf.py) names something that exists.  A
     header also counts when it is found from an include folder of the
     build ("arch/cpu.h", "proc/task.h"), a program by its source
     (user/reqreply: user/reqreply.c), and a pattern when something matches
@@ -23,7 +23,7 @@ A made-up file with a stale path, a stale link and good ones is checked
 first: exactly the stale ones must be found.
 In a student's tree (no labs/*/handout.py) the words naming what
 tools/handout leaves out (the labs' handout.py and wrong/) are allowed too.
-Prints PASS/FAIL lines (tests/report.py).
+Prints PASS/FAIL lines (tests/lib/report.py).
 """
 import fnmatch
 import glob
@@ -34,7 +34,6 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, os.path.dirname(HERE))
 from report import Report  # noqa: E402
 
 TOPS = ("kernel", "arch", "boot", "user", "tools", "tests", "labs", "docs", "mk")
@@ -42,7 +41,7 @@ TOPS = ("kernel", "arch", "boot", "user", "tools", "tests", "labs", "docs", "mk"
 INCLUDE_DIRS = ("kernel", "kernel/env", "arch/i386/include", "kernel/sched/host",
                 "tests/unit", "user/lib", "labs", "tools/schedsim")
 # Recorded logs, and this file (its patterns and made-up stale words).
-NOT_READ = ("tests/tools/data/", "tests/host/test_stale_paths.py")
+NOT_READ = ("tests/tools/data/", "tests/tree/test_stale_paths.py")
 PATH = re.compile(r"(?<![\w./*%%-])((?:%s)/[\w.+*-]+(?:/[\w.+*-]+)*)" % "|".join(TOPS))
 # A file name alone; not in <...> (a system header) and not a path's tail.
 NAME = re.compile(r"(?<![\w./*%<-])([\w-]+\.(?:c|h|S|asm|py|md|sh|mk|ld|wl))(?![\w/.-])")
@@ -50,7 +49,7 @@ LINK = re.compile(r"\]\(([^)\s#]+)(?:#[^)\s]*)?\)")
 PLACEHOLDER = re.compile(r"[A-Z][A-Z_]*")
 # (files, path, why): words in those files that look like paths and are not.
 ALLOWED = [
-    ("tests/host/test_handout.py", r"kernel/a\.c|labs/x/.*|a\.c",
+    ("tests/grading/test_handout.py", r"kernel/a\.c|labs/x/.*|a\.c",
      "the made-up trees the test writes"),
     ("tools/fetch-linux", r"boot/vmlinuz-\*", "a path inside Debian's kernel package"),
     ("user/lib/linux_syscalls.h", r"arch/x86/.*", "a path of Linux's source tree"),
@@ -61,14 +60,14 @@ ALLOWED = [
     ("*", r"ksyms\.S", "the symbol table the build writes (tools/build/mksyms.py)"),
     ("*", r"(report|summary)\.md", "what tools/lab and tools/bench-matrix write"),
     ("docs/scheduler.md", r"sched\.c", "Linux 2.6's kernel/sched.c"),
-    ("tests/host/test_schedsim.py", r"[\w-]+\.wl", "the workloads the test writes"),
-    ("tests/host/test_scenario_names.py", r"smp_extra\.py", "a made-up scenario file"),
-    ("tests/host/test_mutate.py", r"labs/(tiny|empty)/.*|tiny\.c|fake_grade\.py",
+    ("tests/tools/test_schedsim.py", r"[\w-]+\.wl", "the workloads the test writes"),
+    ("tests/tree/test_scenario_names.py", r"smp_extra\.py", "a made-up scenario file"),
+    ("tests/grading/test_mutate.py", r"labs/(tiny|empty)/.*|tiny\.c|fake_grade\.py",
      "the made-up tree the test writes"),
     ("*", r"tests/fuzz/fuzz_", "the pattern tests/fuzz/fuzz_%.c (mk/fuzz-parsers.mk)"),
     ("*", r"setup\.sh", "the Gradescope zip's set-up script, written by tools/autograder"),
-    ("tests/host/test_grading_lib.py", r"unit\.c|x\.c", "the made-up sources the test writes"),
-    ("tests/host/test_handout.py", r"tests/copy\.c", "the made-up file a bad handout would ship"),
+    ("tests/grading/test_grading_lib.py", r"unit\.c|x\.c", "the made-up sources the test writes"),
+    ("tests/grading/test_handout.py", r"tests/copy\.c", "the made-up file a bad handout would ship"),
     ("tools/lib/splice.py", r"re\.S", "Python's re.S flag, not a file"),
 ]
 # What tools/handout leaves out of a student's tree, named by the rest.

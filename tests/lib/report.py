@@ -9,8 +9,7 @@ tests/run.py: one line per test,
 where LINE is the line that called result(), so a failure is found in one
 step; then the program exits with status(): 1 when any test failed.
 
-    sys.path.insert(0, TESTS_DIR)       # tests/, the folder of this file
-    from report import Report
+    from report import Report           # tests/run.py sets the import path
     report = Report("tools:")           # NAME = prefix + each test's name
     report.result("golden_timeline", problem)
     sys.exit(report.status())
@@ -18,7 +17,7 @@ step; then the program exits with status(): 1 when any test failed.
 import os
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MAX_PROBLEMS = 4        # the first few problems of a list, then a count
 
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""tests/host/test_mine_designs.py - lab mine's targets are open to any correct
+"""tests/grading/test_mine_designs.py - lab mine's targets are open to any correct
 design, and closed to the mistakes they name.
 
   * Four designs of policy mine, each but the first a patch of

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""tests/host/test_grade.py - the grader (tools/grade) must tell right from wrong.
+"""tests/grading/test_grade.py - the grader (tools/grade) must tell right from wrong.
 
   * the teacher's tree grades 100% in every lab (host tests only: the QEMU
     tests are left out with --host-only to keep make test fast);
@@ -31,7 +31,6 @@ import time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 LABS = os.path.join(ROOT, "labs")
-sys.path.insert(0, os.path.join(ROOT, "tests"))
 from report import Report  # noqa: E402
 
 report = Report("grade:")

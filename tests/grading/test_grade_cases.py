@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""tests/host/test_grade_cases.py - the grader reads a student's C as the
+"""tests/grading/test_grade_cases.py - the grader reads a student's C as the
 compiler does: every honest style is taken, no cheat gets through.
 
 For labs `wakeup` and `time`, in a few seconds, without grading:
@@ -14,7 +14,7 @@ For labs `wakeup` and `time`, in a few seconds, without grading:
     line, an old try kept under `#if 0`, unrelated edits.  Each is taken
     whole (no refusal, no part left out) and the spliced file compiles as
     the kernel builds it;
-  * cheats (tests/host/grade_cases/*.c, edits of the handout's stub):
+  * cheats (tests/grading/grade_cases/*.c, edits of the handout's stub):
     each is refused with the expected rule and a line, or its code is
     left out (then the lab function is the stub), so it cannot score more
     than the stub;
@@ -22,7 +22,7 @@ For labs `wakeup` and `time`, in a few seconds, without grading:
     instruction, or a symbol the lab's files do not declare in the
     compiled spliced file is refused.
 
-tests/host/test_grade_cases_e2e.py grades a few of them through
+tests/grading/test_grade_cases_e2e.py grades a few of them through
 tools/grade-submissions.  Prints a table (case, lab, result) and
 PASS/FAIL lines; exit 1 on a failure.  In a student's tree (no
 labs/wakeup/handout.py) nothing runs.
@@ -35,14 +35,12 @@ import sys
 import tempfile
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from report import Report  # noqa: E402
 
 report = Report("grade-cases:")
 result = report.result
 SOURCE = "kernel/sched/nick.c"
-CASES = os.path.join(ROOT, "tests", "host", "grade_cases")
+CASES = os.path.join(ROOT, "tests", "grading", "grade_cases")
 LABS = {"wakeup": (["nick_activate"], "nick_activate"),
         "time": (["add_task_time", "task_priority", "task_timeslice"], "task_priority")}
 

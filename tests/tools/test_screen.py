@@ -5,14 +5,17 @@ a blank screen, a picture shifted by one pixel, another font, a stray
 colour, a banner missing from the screen, a screen row the serial log never
 printed and a line that should have scrolled off each fail.  Prints
 PASS/FAIL lines for tests/run.py."""
+import importlib.util
 import os
 import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(os.path.dirname(HERE), "scenarios"))
-sys.path.insert(0, os.path.dirname(HERE))
-import screen  # noqa: E402
+# the check itself is a scenario module's (tests/scenarios/screen.py)
+_spec = importlib.util.spec_from_file_location(
+    "screen", os.path.join(os.path.dirname(HERE), "scenarios", "screen.py"))
+screen = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(screen)
 from report import Report  # noqa: E402
 from lib import psf  # noqa: E402
 
@@ -22,7 +25,7 @@ nickel: screen: framebuffer 640x480x32 at 0xfd000000, 80x30 characters
 nickel 0.1 (policy=nick, cpus=4, mem=256 MiB)
 nickel: cpu 1 online (apic id 1)
 """
-report = Report("host/test_screen.py:")
+report = Report("test_screen.py:")
 
 
 def result(name, problems, want_fail):

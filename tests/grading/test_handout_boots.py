@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""tests/host/test_handout_boots.py - every lab's handout builds a kernel
+"""tests/grading/test_handout_boots.py - every lab's handout builds a kernel
 that boots, runs hogs under the lab's policy and powers off.
 
 A student's first `make run` must work before a line is written: the stubs
@@ -27,7 +27,6 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 OLD = 946684800                       # 2000-01-01: older than any object
 POLICY = {"mine": "mine"}             # the others are nick's labs
-sys.path.insert(0, os.path.dirname(HERE))
 from report import Report, defined_at  # noqa: E402
 
 

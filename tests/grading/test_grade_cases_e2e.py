@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""tests/host/test_grade_cases_e2e.py - a few of test_grade_cases.py's
+"""tests/grading/test_grade_cases_e2e.py - a few of test_grade_cases.py's
 submissions graded for real, through tools/grade-submissions --jobs 2.
 
 Per lab (`wakeup`, `time`): the teacher's functions in an odd layout
@@ -18,7 +18,6 @@ import subprocess
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import test_grade_cases as cases  # noqa: E402
 
 ROOT, SOURCE, result = cases.ROOT, cases.SOURCE, cases.result

@@ -11,13 +11,9 @@ import sys
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 os.chdir(ROOT)
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-sys.path.insert(0, os.path.join(ROOT, "tests", "scenarios"))
 from lib import nickel_log as L      # noqa: E402
 import spec_model           # noqa: E402
-sys.path.insert(0, os.path.join(ROOT, "tools", "schedsim"))
-import kernel_ref           # noqa: E402
-sys.path.insert(0, os.path.join(ROOT, "tests"))
+from schedsim import kernel_ref  # noqa: E402  (tools/schedsim/kernel_ref.py)
 from report import Report, defined_at  # noqa: E402
 
 SIM = os.path.join(ROOT, "build", "schedsim", "schedsim")

@@ -19,7 +19,6 @@ import sys
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 SIM = os.path.join(ROOT, "build", "schedsim", "schedsim")
 WL = os.path.join(ROOT, "tools", "schedsim", "workloads", "xnice.wl")
-sys.path.insert(0, os.path.join(ROOT, "tests"))
 from report import Report  # noqa: E402
 
 report = Report()

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""tests/host/test_handout.py - make handout (tools/handout, labs/README.md).
+"""tests/grading/test_handout.py - make handout (tools/handout, labs/README.md).
 
 For every lab of labs/*/handout.py, the student tree written into a temp
 dir: no LAB marker left, the lab's stubs and TODOs there, the other labs'
@@ -27,7 +27,6 @@ TOOL = os.path.join(ROOT, "tools", "handout")
 MARKER = re.compile(r"^(\s*)/\* LAB (\w+): (begin|end) \*/\s*$")
 TRIVIAL = {"", "{", "}", "};", "} else {", "else", "return;", "return 0;", "return 1;",
            "return true;", "return false;", "break;", "continue;", "/*", "*/", "*"}
-sys.path.insert(0, os.path.dirname(HERE))
 from report import Report  # noqa: E402
 
 report = Report("handout:")
