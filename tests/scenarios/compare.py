@@ -22,12 +22,19 @@ def compare_tool():
                             os.path.join(ROOT, "tools", "compare-linux")).load_module()
 
 
-def numbers_sane(log):
+def parsed(log):
+    """(compare-linux's reading of the run, None) or (None, [its error])."""
     tool = compare_tool()
     try:
-        run = tool.parse_log("the log", log)
+        return tool.parse_log("the log", log), None
     except tool.BadLog as e:
-        return [str(e)]
+        return None, [str(e)]
+
+
+def numbers_sane(log):
+    run, bad = parsed(log)
+    if bad:
+        return bad
     problems = []
     if run["system"] != "nick":
         problems.append("system %r, expected nick" % run["system"])
@@ -65,11 +72,9 @@ ICOUNT = "-icount shift=4,sleep=off"
 def cfs_shares_follow_weights(log):
     """cmpbench's shares under cfs, parsed by compare-linux itself: every
     mix there, each hog within SHARES_TOLERANCE of the weight table."""
-    tool = compare_tool()
-    try:
-        run = tool.parse_log("the log", log)
-    except tool.BadLog as e:
-        return [str(e)]
+    run, bad = parsed(log)
+    if bad:
+        return bad
     problems = []
     for mix in MIXES:
         got = run["shares"].get(mix)

@@ -93,5 +93,5 @@ _switching = reqreply("time-busyhost-every-nanosleep-wakes-across-policy-switche
                       "nick", 2, 4, 5000)
 _switching.args = _switching.args.replace("check=1", "check=1 stats=1000")
 _switching.keys = [(r"^=== end", "r")] * 6
-_switching.expect.append(r"nickel: policy eevdf -> nick")
+_switching.expect.append(r"nickel: policy cfs -> eevdf")   # 5 switches: every policy ran
 SCENARIOS.append(_switching)
