@@ -58,9 +58,10 @@ sim: $(SCHEDSIM)
 # The benches, the comparison with Linux and the dashboard: the teacher's
 # tree only (their tools are not in a student's).
 ifneq ($(TEACHER),)
-# make compare-linux: nickel (nick, o1, rr) beside Debian's own Linux on
-# the same program (user/cmpbench.c) in the same QEMU (TCG), interleaved
-# rounds, medians in bench/out/compare-linux.md, and again with every
+# make compare-linux: nickel (nick, o1, rr, cfs, eevdf) beside Debian's own
+# Linux on the same program (user/cmpbench.c) in the same QEMU (TCG),
+# interleaved rounds, medians in bench/out/compare-linux.md (and the hog
+# shares of nice mixes beside the weight table), and again with every
 # process pinned to CPU 0 in bench/out/pinned/ (tools/compare-linux,
 # docs/lab.md "nickel beside Linux").  Debian's kernel is fetched on
 # demand into .cache/linux/ (tools/fetch-linux), never by make deps.

@@ -4,9 +4,10 @@
  * (tools/compare-linux, `make compare-linux`, docs/lab.md "nickel beside
  * Linux").
  *
- *   cmpbench [tests=null,pipe,reqreply,yield,fork] [hogs=0,4] [reqs=200]
+ *   cmpbench [tests=null,pipe,reqreply,yield,fork,shares] [hogs=0,4] [reqs=200]
  *            [hog_reqs=100] [sleep_us=5000] [settle_ms=200] [pipe_n=2000]
  *            [null_n=100000] [yield_n=20000] [fork_n=300]
+ *            [mixes=0/5,0/-5/10,0/0/19] [shares_ms=3000]
  *            [batches=5] [pin=CPU] [null_call=getppid|getpid] [entry=fast|int80]
  *
  *   null      getppid() null_n times (as lmbench's lat_syscall null):
@@ -26,6 +27,11 @@
  *             each time), writes a byte to a server and waits for its
  *             answer; the wake-up round trip's p50, p99 and max in us
  *             (reqs requests without hogs, hog_reqs with them)
+ *   shares    for each nice mix of mixes= (nice values split by '/'), one
+ *             CPU hog per value, all on one CPU (the pin= CPU, else CPU 0),
+ *             counting loops for settle_ms + shares_ms; each hog's share of
+ *             the loops counted in the last shares_ms (the same loop on the
+ *             same CPU: loops are CPU time)
  *
  * entry=int80 makes every call through int $0x80 even when the kernel
  * offers a fast entry (AT_SYSINFO; nickel.h), to compare the two paths.
@@ -44,12 +50,14 @@
  *   bench name=yield n=N ns=X.X
  *   bench name=fork n=N us=X.X
  *   bench name=reqreply hogs=H n=N p50_us=A p99_us=B max_us=C avg_us=D
+ *   bench name=shares nices=0/5 ms=M pct=55.6/44.4 loops=L1/L2
  *   bench end status=S
  *
  * Run as Linux's /init (pid 1, uname says Linux) it syncs and powers the
  * machine off at the end, since init must not exit; on nickel init's exit
  * ends the run.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "ipc.h"
@@ -393,6 +401,97 @@ static int bench_reqreply(long hogs, long reqs, long sleep_for, long settle_ms)
 	return 0;
 }
 
+/* ---- shares: CPU hogs of a nice mix on one CPU --------------------------------- */
+#define MAX_MIX 8
+
+/* A hog of the mix: spin until `end`, note the loops at `mark`, send the
+ * loops after it.  The clock is read once per 2^14 loops. */
+static void share_hog(int fd, int nice, long long mark, long long end)
+{
+	volatile unsigned long sink = 0;
+	long long loops = 0, at_mark = -1, now;
+
+	sys_setpriority(LNX_PRIO_PROCESS, 0, nice);
+	while ((now = nk_now_ns()) < end) {
+		if (at_mark < 0 && now >= mark)
+			at_mark = loops;
+		for (unsigned long j = 0; j < (1UL << 14); j++)
+			sink += j ^ (sink >> 3);
+		loops++;
+	}
+	loops -= at_mark < 0 ? loops : at_mark;
+	sys_write(fd, &loops, sizeof loops);
+	sys_exit_group(0);
+}
+
+/* Parse "0/-5/10" into nices[]; the count, or 0 when malformed. */
+static int parse_mix(const char *s, int nices[MAX_MIX])
+{
+	int n = 0;
+
+	while (n < MAX_MIX) {
+		char *after;
+		long v = strtol(s, &after, 10);
+		if (after == s || v < -20 || v > 19)
+			return 0;
+		nices[n++] = (int)v;
+		if (*after != '/')
+			return *after == ',' || !*after ? n : 0;
+		s = after + 1;
+	}
+	return 0;
+}
+
+static int bench_shares(const char *mix, long settle_ms, long ms, long pin)
+{
+	unsigned long one = 1UL << ((pin >= 0 ? pin : 0) % 32), all = ~0UL;
+	int nices[MAX_MIX], fds[MAX_MIX][2], n = parse_mix(mix, nices), st;
+	long pids[MAX_MIX];
+	long long loops[MAX_MIX], total = 0;
+
+	if (!n) {
+		nk_printf("cmpbench: mix %.40s: expected nice values -20..19 split by '/'\n", mix);
+		return 1;
+	}
+	sys_sched_setaffinity(0, sizeof one, &one);
+	long long mark = nk_now_ns() + settle_ms * 1000000LL, end = mark + ms * 1000000LL;
+	for (int i = 0; i < n; i++) {
+		pids[i] = sys_pipe(fds[i]) < 0 ? -1 : sys_fork();
+		if (pids[i] == 0)
+			share_hog(fds[i][1], nices[i], mark, end);
+		if (pids[i] < 0) {
+			nk_printf("cmpbench: shares: hog %d of %.40s failed\n", i, mix);
+			return 1;
+		}
+		sys_close(fds[i][1]);
+	}
+	for (int i = 0; i < n; i++) {
+		if (sys_read(fds[i][0], &loops[i], sizeof loops[i]) != sizeof loops[i])
+			loops[i] = 0;
+		sys_close(fds[i][0]);
+		sys_waitpid((int)pids[i], &st, 0);
+		total += loops[i];
+	}
+	if (pin < 0)
+		sys_sched_setaffinity(0, sizeof all, &all);
+	/* one write: a kernel message cannot land inside the line */
+	char line[384], *at = line, *stop = line + sizeof line;
+	at += snprintf(at, stop - at, "bench name=shares nices=");
+	for (int i = 0; i < n; i++)
+		at += snprintf(at, stop - at, "%s%d", i ? "/" : "", nices[i]);
+	at += snprintf(at, stop - at, " ms=%ld pct=", ms);
+	for (int i = 0; i < n; i++) {
+		long long permille = total ? (loops[i] * 1000 + total / 2) / total : 0;
+		at += snprintf(at, stop - at, "%s%lld.%lld", i ? "/" : "", permille / 10,
+			       permille % 10);
+	}
+	at += snprintf(at, stop - at, " loops=");
+	for (int i = 0; i < n; i++)
+		at += snprintf(at, stop - at, "%s%lld", i ? "/" : "", loops[i]);
+	nk_printf("%s\n", line);
+	return total ? 0 : 1;
+}
+
 /* ---- the end of a run ---------------------------------------------------------- */
 #define LNX_SYS_sync            36
 #define LNX_SYS_reboot          88
@@ -428,6 +527,8 @@ int main(int argc, char **argv)
 	long fork_n = lab_arg_long(argc, argv, "fork_n", 300);
 	long batches = lab_arg_long(argc, argv, "batches", 5);
 	long pin = lab_arg_long(argc, argv, "pin", -1);
+	const char *mixes = nk_arg(argc, argv, "mixes");
+	long shares_ms = lab_arg_long(argc, argv, "shares_ms", 3000);
 	struct lnx_utsname u;
 	int status = 0;
 
@@ -467,6 +568,13 @@ int main(int argc, char **argv)
 		for (const char *p = hogs; p && *p; ) {
 			long h = strtol(p, 0, 10);
 			status |= bench_reqreply(h, h ? hog_reqs : reqs, sleep_for, settle_ms);
+			p = strchr(p, ',');
+			if (p)
+				p++;
+		}
+	if (listed(tests, "shares"))
+		for (const char *p = mixes ? mixes : "0/5,0/-5/10,0/0/19"; p; ) {
+			status |= bench_shares(p, settle_ms, shares_ms, pin);
 			p = strchr(p, ',');
 			if (p)
 				p++;

@@ -20,7 +20,7 @@ struct key {
 
 #define OFF(f) offsetof(struct boot_args, f)
 static const struct key keys[] = {
-	{ "policy",      CHOICE,    OFF(policy), 0, 8, "nick o1 rr mine cfs starve" },
+	{ "policy",      CHOICE,    OFF(policy), 0, 8, "nick o1 rr mine cfs eevdf starve" },
 	{ "demo",        CHOICE,    OFF(demo), 0, 16,
 	  "desktop hogs nice compile abuse fuzz storm none" },
 	{ "hogs",        INT,       OFF(hogs), 0, 64, 0 },

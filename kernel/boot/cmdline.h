@@ -13,7 +13,7 @@
 #define MAX_INIT_ARGS 16
 
 struct boot_args {
-	char policy[8];          /* nick | o1 | rr | mine | cfs | starve */
+	char policy[8];          /* nick | o1 | rr | mine | cfs | eevdf | starve */
 	char demo[16];           /* desktop | hogs | nice | compile | abuse | fuzz | none */
 	int hogs;                /* -1: the demo's default */
 	int nice[MAX_NICE_LIST];

@@ -1,7 +1,7 @@
 /*
  * keys.c - the console keys of contract.md, handled by the "keys" kernel
  * thread (never in the interrupt handler: a stat dump is long).
- *   s stat dump   t tracing on/off   r next policy (nick -> o1 -> rr -> mine)
+ *   s stat dump   t tracing on/off   r next policy (the rotation below)
  *   + add a hog   - remove a hog     b backtraces   v live panel   h help
  * The keys come from every keyboard (serial, PS/2, USB) through the one key
  * table (console/keymap.c): a key added here must be a character of it
@@ -20,28 +20,33 @@
 #include "shutdown.h"
 #include "diag/panel.h"
 
+/* The `r` key's cycle: v7, stock 2.6, the baseline, the students' slot,
+ * then what Linux did next (cfs, 2.6.23; eevdf, 6.6); the last goes back
+ * to the first.  The help line's text is the same list. */
+#define ROTATION "nick -> o1 -> rr -> mine -> cfs -> eevdf"
+static const char *const rotation[] = { "nick", "o1", "rr", "mine", "cfs", "eevdf" };
+
 static void help(void)
 {
 	printk("nickel keys: s stat dump, t trace on/off, r switch policy "
-	       "(nick -> o1 -> rr -> mine), + (or =) add a hog, - remove a hog, "
+	       "(" ROTATION "), + (or =) add a hog, - remove a hog, "
 	       "b backtraces of every CPU and sleeper, v live panel on/off, h help\n");
 }
 
 static void next_policy(void)
 {
-	static const char *const order[] = { "nick", "o1", "rr", "mine" };
-	const int n = sizeof(order) / sizeof(order[0]);
+	const int n = sizeof(rotation) / sizeof(rotation[0]);
 	const char *now = sched_policy_name();
 	int i;
 
 	for (i = 0; i < n; i++)
-		if (!strcmp(order[i], now))
+		if (!strcmp(rotation[i], now))
 			break;
 	i = (i + 1) % n;
-	if (sched_switch_policy(sched_policy_by_name(order[i])) == 0)
-		printk("nickel: policy %s -> %s\n", now, order[i]);
+	if (sched_switch_policy(sched_policy_by_name(rotation[i])) == 0)
+		printk("nickel: policy %s -> %s\n", now, rotation[i]);
 	else
-		printk("nickel: policy switch to %s failed\n", order[i]);
+		printk("nickel: policy switch to %s failed\n", rotation[i]);
 }
 
 static void handle_key(int c)

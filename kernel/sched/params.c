@@ -49,6 +49,9 @@ int sched_set_nice(struct sched_task *p, int nice)
 	if (nice < -20 || nice > 19 || p->is_idle)
 		return -SCHED_EINVAL;
 	rq = task_rq_lock(p, &flags);
+	/* a sleeper from before a policy switch: the new policy's fields
+	 * first (as at its wake-up), not bytes laid out by the old one */
+	sched_refresh_policy(rq, p);
 	if (rt_task(p))
 		p->static_prio = NICE_TO_PRIO(nice);
 	else if (TASK_NICE(p) != nice && sched_active_policy->nice)

@@ -31,7 +31,8 @@ const struct sched_policy *sched_policy_by_name(const char *name)
 {
 	static const struct sched_policy *const all[] = {
 		&sched_policy_nick, &sched_policy_o1, &sched_policy_rr,
-		&sched_policy_mine, &sched_policy_cfs, &sched_policy_starve,
+		&sched_policy_mine, &sched_policy_cfs, &sched_policy_eevdf,
+		&sched_policy_starve,
 	};
 	unsigned int i;
 

@@ -183,5 +183,10 @@ bool o1_task_interactive(struct sched_task *p);
 bool o1_expired_starving(struct runqueue *rq);
 int64_t cfs_vruntime(struct sched_task *p);         /* nice-0 ms */
 bool cfs_check(int cpu);                            /* the tree of cpu is sound */
+int64_t eevdf_vruntime_us(struct sched_task *p);    /* us of nice-0 virtual time */
+int64_t eevdf_deadline_us(struct sched_task *p);
+int64_t eevdf_lag_us(struct sched_task *p);         /* kept from its last dequeue */
+int64_t eevdf_avg_us(int cpu);                      /* the queue's V */
+bool eevdf_check(int cpu);                          /* tree and sums of cpu are sound */
 
 #endif

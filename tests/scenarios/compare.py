@@ -9,6 +9,7 @@ import re
 from importlib.machinery import SourceFileLoader
 
 from scenario import Scenario, ROOT
+from lib.weights import weight_shares
 
 REQS, HOG_REQS, HOGS, PIPE_N, NULL_N = 20, 10, 2, 200, 2000
 ARGS = ("tests=null,pipe,reqreply hogs=0,%d reqs=%d hog_reqs=%d pipe_n=%d null_n=%d "
@@ -21,12 +22,19 @@ def compare_tool():
                             os.path.join(ROOT, "tools", "compare-linux")).load_module()
 
 
-def numbers_sane(log):
+def parsed(log):
+    """(compare-linux's reading of the run, None) or (None, [its error])."""
     tool = compare_tool()
     try:
-        run = tool.parse_log("the log", log)
+        return tool.parse_log("the log", log), None
     except tool.BadLog as e:
-        return [str(e)]
+        return None, [str(e)]
+
+
+def numbers_sane(log):
+    run, bad = parsed(log)
+    if bad:
+        return bad
     problems = []
     if run["system"] != "nick":
         problems.append("system %r, expected nick" % run["system"])
@@ -54,7 +62,38 @@ def numbers_sane(log):
     return problems
 
 
+MIXES = ("0/5", "0/-5/10", "0/0/19")     # compare-linux's default mixes
+SHARES_TOLERANCE = 2.0                   # points, per hog
+# Guest time = instructions: a busy host then loses no timer tick, and
+# ticks (which cfs charges) and the clock (which times the hogs) agree.
+ICOUNT = "-icount shift=4,sleep=off"
+
+
+def cfs_shares_follow_weights(log):
+    """cmpbench's shares under cfs, parsed by compare-linux itself: every
+    mix there, each hog within SHARES_TOLERANCE of the weight table."""
+    run, bad = parsed(log)
+    if bad:
+        return bad
+    problems = []
+    for mix in MIXES:
+        got = run["shares"].get(mix)
+        want = weight_shares([int(n) for n in mix.split("/")])
+        if got is None:
+            problems.append("no shares line for nices=%s" % mix)
+        elif any(abs(g - w) > SHARES_TOLERANCE for g, w in zip(got, want)):
+            problems.append("nices=%s: shares %s, expected %s within %.1f points" % (
+                mix, got, ["%.1f" % w for w in want], SHARES_TOLERANCE))
+    return problems
+
+
 SCENARIOS = [Scenario(
+    "compare-cmpbench-shares-under-cfs-follow-the-weight-table-icount",
+    args="policy=cfs init=cmpbench -- tests=shares mixes=%s shares_ms=2000" % ",".join(MIXES),
+    smp=1, mem=32, qemu_flags=ICOUNT,
+    modules=[os.path.join(ROOT, "build", "user", "cmpbench.elf")],
+    expect=[r"^bench start kernel=nickel ", r"^bench end status=0"],
+    verify=cfs_shares_follow_weights, timeout=120), Scenario(
     "compare-cmpbench-on-nickel-result-lines-parse-and-are-sane-smp2",
     args="policy=nick init=cmpbench -- " + ARGS, smp=2, mem=32,
     modules=[os.path.join(ROOT, "build", "user", "cmpbench.elf")],

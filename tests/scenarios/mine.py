@@ -1,5 +1,5 @@
 """Policy mine (kernel/sched/mine.c) booted for real: 4 hogs on 2 CPUs with
-check=1, and the `r` key's cycle nick -> o1 -> rr -> mine -> nick.  These
+check=1, and the `r` key's cycle nick -> o1 -> rr -> mine -> cfs -> eevdf.  These
 hold for any fair policy in the slot (the round robin of the handout too);
 the teacher's own numbers are in mine_solution.py."""
 from lib import nickel_log as L
@@ -57,7 +57,7 @@ CYCLE_KEYS = [
     (r"demo hogs: 2 hogs", "r"),
     (r"policy rr -> mine", "s"),
     (r"=== end", "r"),
-    (r"policy mine -> nick", "h"),
+    (r"policy mine -> cfs", "h"),
 ]
 
 SCENARIOS = [
@@ -65,9 +65,9 @@ SCENARIOS = [
              args="policy=mine demo=hogs hogs=4 stats=2000 run=14 check=1", smp=2,
              expect=[r"policy=mine, cpus=2", r"demo hogs: 4 hogs"],
              verify=every_hog_runs_half_a_cpu, timeout=240),
-    Scenario("mine-r-key-cycles-rr-mine-nick",
+    Scenario("mine-r-key-cycles-rr-mine-cfs",
              args="policy=rr demo=hogs hogs=2 run=10 check=1", smp=2, keys=CYCLE_KEYS,
-             expect=[r"policy rr -> mine", r"policy mine -> nick",
-                     r"nickel keys: .*\(nick -> o1 -> rr -> mine\)"],
+             expect=[r"policy rr -> mine", r"policy mine -> cfs",
+                     r"nickel keys: .*\(nick -> o1 -> rr -> mine -> cfs -> eevdf\)"],
              verify=switched_into_mine, timeout=150),
 ]

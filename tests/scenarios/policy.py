@@ -1,30 +1,56 @@
-"""Policy scenarios on the policy interface (kernel/sched/policy.h): cfs's
-hog shares follow Linux's weight table, and the watchdog ejects a policy
-that starves a task (policy starve), every task going on under nick."""
+"""Policy scenarios on the policy interface (kernel/sched/policy.h): the
+hog shares of cfs and eevdf follow Linux's weight table (cfs also after
+the `r` key switched to it live, then on to eevdf), and the watchdog
+ejects a policy that starves a task (policy starve), every task going on
+under nick."""
 import re
 from lib import nickel_log as L
 from scenario import Scenario
 from shares import share_table
+from lib.weights import weight_shares
 
-# Linux's sched_prio_to_weight, nice -20..19 (the test's own copy).
-WEIGHTS = [88761, 71755, 56483, 46273, 36291, 29154, 23254, 18705, 14949, 11916,
-           9548, 7620, 6100, 4904, 3906, 3121, 2501, 1991, 1586, 1277,
-           1024, 820, 655, 526, 423, 335, 272, 215, 172, 137,
-           110, 87, 70, 56, 45, 36, 29, 23, 18, 15]
 TOLERANCE = 2.0      # percentage points, per hog
 
 
-def weight_shares(nices):
-    w = [WEIGHTS[n + 20] for n in nices]
-    return [100.0 * x / sum(w) for x in w]
-
-
-def cfs_scenario(name, nices):
+def fair_scenario(name, nices, policy="cfs"):
+    """Hogs of the nice mix on one CPU under cfs or eevdf: shares within
+    TOLERANCE of the weight table, with check=1."""
     return Scenario(
         name,
-        args="policy=cfs demo=nice nice=%s stats=5000 run=21 check=1" % ",".join(map(str, nices)),
+        args="policy=%s demo=nice nice=%s stats=5000 run=21 check=1"
+             % (policy, ",".join(map(str, nices))),
         smp=1, expect=[r"demo nice: %d hogs" % len(nices)],
-        verify=share_table("cfs", nices, weight_shares(nices), TOLERANCE), timeout=200)
+        verify=share_table(policy, nices, weight_shares(nices), TOLERANCE), timeout=200)
+
+
+ROTATION_NICES = (0, 5)
+
+
+def r_key_into_cfs_and_out(log):
+    """`r` under mine gave cfs, a later `r` eevdf (the help line names
+    the cycle); every dump between the two is cfs's, its hogs all cfs tasks,
+    and their shares from the first to the last of those dumps follow the
+    weight table within TOLERANCE."""
+    problems = []
+    cycle = "nick -> o1 -> rr -> mine -> cfs -> eevdf"
+    if not re.search(r"nickel keys: .*\(%s\)" % cycle, log):
+        problems.append("the help line does not name the cycle %s" % cycle)
+    if "policy mine -> cfs" not in log or "policy cfs -> eevdf" not in log:
+        return problems + ["expected 'policy mine -> cfs' then 'policy cfs -> eevdf'"]
+    during = log[log.index("policy mine -> cfs"):log.index("policy cfs -> eevdf")]
+    dumps = L.stat_dumps(during)
+    after = L.stat_dumps(log[log.index("policy cfs -> eevdf"):])
+    if len(dumps) < 3:
+        return problems + ["%d stat dumps under cfs, expected >= 3" % len(dumps)]
+    if not after or after[-1]["policy"] != "eevdf":
+        problems.append("the last dump after 'cfs -> eevdf' is not eevdf's")
+    for d in dumps:
+        odd = [t["pid"] for t in d.tasks if t["name"] == "hog" and t["policy"] != "cfs"]
+        if d["policy"] != "cfs" or odd:
+            problems.append("dump at %d ms: policy %s, hogs %s not cfs"
+                            % (d["uptime_ms"], d["policy"], odd))
+    return problems + share_table("cfs", ROTATION_NICES, weight_shares(ROTATION_NICES),
+                                  TOLERANCE)(during)
 
 
 EJECT = (r"sched: watchdog: policy starve left pid (\d+) \((\S+)\) runnable and unrun "
@@ -73,8 +99,15 @@ def starve_never_picks(log):
 
 
 SCENARIOS = [
-    cfs_scenario("policy-cfs-shares-follow-weights-nice-0-5-10-19", (0, 5, 10, 19)),
-    cfs_scenario("policy-cfs-shares-follow-weights-nice-minus3-0-2", (-3, 0, 2)),
+    fair_scenario("policy-cfs-shares-follow-weights-nice-0-5-10-19", (0, 5, 10, 19)),
+    fair_scenario("policy-cfs-shares-follow-weights-nice-minus3-0-2", (-3, 0, 2)),
+    fair_scenario("policy-eevdf-shares-follow-weights-nice-0-minus5-10", (0, -5, 10), "eevdf"),
+    Scenario("policy-r-key-switches-mine-to-cfs-shares-follow-weights-then-eevdf",
+             args="policy=mine demo=nice nice=0,5 stats=3000 run=20 check=1", smp=1,
+             keys=[(r"demo nice: 2 hogs", "r"), (r"policy mine -> cfs", "h"),
+                   (r"uptime_ms=1[5-9]\d\d\d ", "r")],
+             expect=[r"policy mine -> cfs", r"policy cfs -> eevdf"],
+             verify=r_key_into_cfs_and_out, timeout=200),
     Scenario("policy-watchdog-ejects-a-policy-that-starves-a-task",
              args="policy=starve demo=hogs hogs=3 watchdog=2000 stats=2500 run=8 check=1",
              smp=1, expect=[r"demo hogs: 3 hogs", EJECT],

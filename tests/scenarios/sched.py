@@ -23,12 +23,12 @@ def every_task_once(log):
     header's policy follows the keys, and nr_running equals the R tasks."""
     dumps = L.stat_dumps(log)
     policies = [d["policy"] for d in dumps]
-    want = ["nick", "o1", "rr", "mine", "nick"]
-    if policies[:5] != want:
+    want = ["nick", "o1", "rr", "mine", "cfs", "eevdf", "nick"]
+    if policies[:7] != want:
         return ["dump policies %s, expected %s first" % (policies, want)]
     problems = []
     base = sorted(t["pid"] for t in dumps[0].tasks)
-    for i, d in enumerate(dumps[:5]):
+    for i, d in enumerate(dumps[:7]):
         pids = [t["pid"] for t in d.tasks]
         if sorted(pids) != base:
             problems.append("dump %d lists pids %s, expected %s" % (i, sorted(pids), base))
@@ -40,7 +40,7 @@ def every_task_once(log):
         if wrong:
             problems.append("dump %d (%s): tasks %s report another policy"
                             % (i, d["policy"], wrong))
-    added = [d for d in dumps[5:6]]
+    added = [d for d in dumps[7:8]]
     if not added or len(added[0].tasks) != len(base) + 1:
         problems.append("key + did not add exactly one task")
     return problems
@@ -125,7 +125,9 @@ SWITCH_KEYS = [
     (r"policy nick -> o1", "s"), (r"=== end", "r"),
     (r"policy o1 -> rr", "s"), (r"=== end", "r"),
     (r"policy rr -> mine", "s"), (r"=== end", "r"),
-    (r"policy mine -> nick", "s"), (r"=== end", "+"),
+    (r"policy mine -> cfs", "s"), (r"=== end", "r"),
+    (r"policy cfs -> eevdf", "s"), (r"=== end", "r"),
+    (r"policy eevdf -> nick", "s"), (r"=== end", "+"),
     (r"added hog pid \d+", "s"), (r"=== end", "h"),
 ]
 
@@ -138,7 +140,7 @@ SCENARIOS = [
                           "nick", (0, 5)),
     Scenario("sched-live-policy-switch-keeps-every-task",
              args="demo=hogs hogs=2 run=12 check=1", smp=1, keys=SWITCH_KEYS,
-             expect=[r"policy mine -> nick", r"nickel keys: s stat dump"],
+             expect=[r"policy eevdf -> nick", r"nickel keys: s stat dump"],
              verify=every_task_once, timeout=150),
     Scenario("sched-idle-cpu-accounts-idle-time",
              args="demo=none stats=1000 run=5 check=1", smp=1,

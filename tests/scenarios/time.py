@@ -86,12 +86,12 @@ SCENARIOS = [
 ]
 
 # A wake-up racing a policy switch: the `r` key after each stat dump cycles
-# nick -> o1 -> rr -> mine -> nick while the client sleeps and the server waits on
+# nick -> o1 -> rr -> mine -> cfs -> eevdf -> nick while the client sleeps and the server waits on
 # its pipe.  (The switch points depend on when the host sees each dump, so
 # this one is not the same every run; its bounds hold for every policy.)
 _switching = reqreply("time-busyhost-every-nanosleep-wakes-across-policy-switches-nick-smp2",
                       "nick", 2, 4, 5000)
 _switching.args = _switching.args.replace("check=1", "check=1 stats=1000")
 _switching.keys = [(r"^=== end", "r")] * 6
-_switching.expect.append(r"nickel: policy mine -> nick")
+_switching.expect.append(r"nickel: policy cfs -> eevdf")   # 5 switches: every policy ran
 SCENARIOS.append(_switching)

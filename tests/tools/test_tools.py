@@ -188,6 +188,44 @@ def compare_linux_cases(update):
            "exit %d: %r" % (rc, err))
 
 
+def compare_linux_shares_cases():
+    """compare-linux's shares table on three rounds of cfs and Linux
+    (data/compare-linux-shares/): the weight table's row worked out by
+    hand, each hog's median against the middle of its runs' pct= values
+    read from the logs separately, the most-off column by hand; a shares
+    line whose shares do not add up to 100 is a one-line error."""
+    src = os.path.join(DATA, "compare-linux-shares")
+    with tempfile.TemporaryDirectory() as d:
+        rc, out, err = run("compare-linux", "--from-logs", src, "--out", d)
+    if rc:
+        return result("compare-linux-shares-table", "exit %d: %s" % (rc, err.strip()))
+    rows = {c[0]: c for c in cells_of(out.split("Hog shares on one CPU")[-1])}
+    want = {"weight table": ["", "75.3 / 24.7", "24.1 / 73.3 / 2.6", "49.6 / 49.6 / 0.7",
+                             "0"]}
+    for system, label, off in (("cfs", "cfs", "0.8"), ("linux", "Linux CFS", "3.0")):
+        texts = [open(os.path.join(src, "%s-r%d.log" % (system, r))).read() for r in (1, 2, 3)]
+        cells = []
+        for mix in ("0/5", "0/-5/10", "0/0/19"):
+            runs = [[float(x) for x in re.search(r"nices=%s ms=\d+ pct=([\d./]+)" % mix,
+                                                 t).group(1).split("/")] for t in texts]
+            cells.append(" / ".join("%.1f" % sorted(r[i] for r in runs)[1]
+                                    for i in range(len(runs[0]))))
+        want[label] = ["3"] + cells + ["%s points" % off]
+    bad = ["%s: %s, expected %s" % (k, rows.get(k, [None])[1:], v)
+           for k, v in want.items() if rows.get(k, [None])[1:] != v]
+    result("compare-linux-shares-table-medians-and-weights", "; ".join(bad) or None)
+    with tempfile.TemporaryDirectory() as d:
+        text = open(os.path.join(src, "cfs-r1.log")).read()
+        at = text.index("pct=", text.index("name=shares"))
+        open(os.path.join(d, "cfs-r1.log"), "w").write(text[:at] + "pct=60.0/20.0" +
+                                                        text[text.index(" ", at):])
+        rc, _, err = run("compare-linux", "--from-logs", d, "--out", d)
+        lines = err.strip().splitlines()
+        result("compare-linux-shares-not-adding-to-100-clear-error",
+               None if rc == 1 and len(lines) == 1 and "adding up to 100" in lines[0] else
+               "exit %d, stderr %r" % (rc, err))
+
+
 def compare_medians_problem(md):
     """Each system's medians in the table against the middle value of its
     runs' lines, taken from the logs by a separate reading."""
@@ -437,6 +475,7 @@ def main():
     compare_linux_cases(update)
     top_cases(update)
     if not update:
+        compare_linux_shares_cases()
         wakeup_cases()
         progress_cases()
         trace_format_cases()

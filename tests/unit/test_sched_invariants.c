@@ -22,10 +22,10 @@ static uint32_t rnd(uint32_t n)
 	return (seed >> 8) % n;
 }
 
-#define NPOLS 5
+#define NPOLS 6
 static const struct sched_policy *const pols[NPOLS] = {
 	&sched_policy_nick, &sched_policy_o1, &sched_policy_rr, &sched_policy_mine,
-	&sched_policy_cfs,
+	&sched_policy_cfs, &sched_policy_eevdf,
 };
 
 /* Everything consistent?  0 or -1 with why. */
@@ -222,5 +222,6 @@ UNIT_TEST(policy_switch_keeps_every_task)
 	CHECK(sched_policy_by_name("nick") == &sched_policy_nick);
 	CHECK(sched_policy_by_name("mine") == &sched_policy_mine);
 	CHECK(sched_policy_by_name("cfs") == &sched_policy_cfs);
-	CHECK(sched_policy_by_name("eevdf") == NULL);
+	CHECK(sched_policy_by_name("eevdf") == &sched_policy_eevdf);
+	CHECK(sched_policy_by_name("eevdf2") == NULL);
 }

@@ -1,0 +1,528 @@
+/*
+ * eevdf.c - policy "eevdf": Earliest Eligible Virtual Deadline First, the
+ * fair class of Linux 6.6 and later (Stoica and Abdel-Wahab, 1995), in one
+ * file on the policy interface, beside cfs.c which it replaced in Linux.
+ *
+ * Idea: CFS runs the task with the least vruntime and needs heuristics
+ * (sleeper credit, wake-up granularity) for latency.  EEVDF asks two
+ * questions instead:
+ *   eligible   is the task owed CPU?  Its lag, V - vruntime, is >= 0, where
+ *              V is the queue's weighted average vruntime (every queued
+ *              task, the running one too): a task that got less than its
+ *              share so far sits at or left of V.
+ *   deadline   when does its request end?  vruntime + slice / weight, in
+ *              virtual time: a task with a short slice, or a big weight,
+ *              has an early deadline.
+ * pick runs the eligible task with the earliest virtual deadline.
+ *
+ *   slice      BASE_SLICE_MS of CPU (Linux: sysctl_sched_base_slice,
+ *              0.75 ms x (1 + log2 CPUs), 3 ms from 8 CPUs; here whole
+ *              ticks of 1 ms)
+ *   tick       vruntime += 1 ms * 1024 / weight (update_curr); the slice used
+ *              up (vruntime past the deadline): a new deadline a slice on,
+ *              and reschedule when others are queued (update_deadline)
+ *   sleep      the task keeps its lag, V - vruntime, clamped to
+ *              +-(2 slices) of its virtual time (update_entity_lag)
+ *   wake-up    placed so that its lag is the same after it joins the
+ *              queue: vruntime = V - lag * (load + w) / load (place_entity,
+ *              PLACE_LAG); preempts when it is now the pick (check_preempt_
+ *              wakeup: pick_eevdf(cfs_rq) == pse)
+ *   fork       lag 0, and half a slice to its first deadline
+ *              (PLACE_DEADLINE_INITIAL)
+ *   yield      the deadline moves a slice on (yield_task_fair)
+ *
+ * Left out of 6.6: RUN_TO_PARITY (the running task keeps the CPU to the
+ * end of its slice while eligible), the augmented tree that finds the
+ * pick in O(log n) (here a walk over the eligible prefix, see pick_best),
+ * sched_setattr's custom slices, and group scheduling.
+ *
+ * Units and arithmetic as cfs.c: virtual time in 1/65536 ms of a nice-0
+ * task, compared by signed difference.  Each queue keeps `base` (Linux:
+ * min_vruntime, never backwards) and, over its queued tasks, load = sum
+ * of w and sum = sum of (vruntime - base) * w (Linux: avg_load,
+ * avg_vruntime), so V = base + sum / load.  The 64-bit divisions are
+ * libgcc's (mk/kernel.mk links it).  Lag is relative to V, so a task
+ * moved to another CPU carries it there by itself.
+ *
+ * Every queued SCHED_NORMAL task also sits in rq->active at its static
+ * prio (the core's count and the balancer's walk), never in expired.
+ */
+#include "sched_impl.h"
+#include "lib/rbtree.h"
+
+#define NICE_0_LOAD    1024
+#define VT_SHIFT       16
+#define BASE_SLICE_MS  3
+
+/* Linux's sched_prio_to_weight, nice -20 .. 19. */
+static const uint32_t nice_weight[40] = {
+	/* -20 */ 88761, 71755, 56483, 46273, 36291,
+	/* -15 */ 29154, 23254, 18705, 14949, 11916,
+	/* -10 */  9548,  7620,  6100,  4904,  3906,
+	/*  -5 */  3121,  2501,  1991,  1586,  1277,
+	/*   0 */  1024,   820,   655,   526,   423,
+	/*   5 */   335,   272,   215,   172,   137,
+	/*  10 */   110,    87,    70,    56,    45,
+	/*  15 */    36,    29,    23,    18,    15,
+};
+
+/* eevdf's per-task fields, in the task's policy area (policy.h). */
+struct ev_task {
+	struct rb_node node;       /* in its CPU's tree while queued and not running */
+	uint64_t vruntime;         /* the tree's key */
+	uint64_t deadline;         /* vruntime + slice/weight when the slice began */
+	int64_t vlag;              /* V - vruntime when it left the queue */
+	bool on_rq;                /* queued: counted in load and sum */
+	bool in_tree;
+	bool initial;              /* new (fork, start, switch): half a slice */
+};
+
+/* eevdf's per-CPU fields, in the run queue's policy area.  rq locked. */
+struct ev_rq {
+	struct rb_root tree;       /* queued tasks but the running one, by vruntime */
+	uint64_t base;             /* Linux: min_vruntime, never backwards */
+	int64_t sum;               /* sum of (vruntime - base) * w, queued tasks */
+	uint32_t load;             /* sum of w, queued tasks */
+	uint32_t nr;               /* queued tasks */
+};
+
+static inline struct ev_task *EV(struct sched_task *p)
+{
+	return POLICY_DATA(p, struct ev_task);
+}
+
+static inline struct ev_rq *EV_RQ(struct runqueue *rq)
+{
+	return POLICY_RQ(rq, struct ev_rq);
+}
+
+static struct sched_task *task_of(struct rb_node *n)
+{
+	/* struct ev_task is p->policy_data, at its start */
+	return (struct sched_task *)((char *)rb_entry(n, struct ev_task, node) -
+				     offsetof(struct sched_task, policy_data));
+}
+
+static bool earlier(uint64_t a, uint64_t b)
+{
+	return (int64_t)(a - b) < 0;
+}
+
+static uint32_t weight(const struct sched_task *p)
+{
+	return nice_weight[p->static_prio - MAX_RT_PRIO];
+}
+
+/* ms of CPU as p's virtual time (Linux: calc_delta_fair). */
+static uint64_t vtime(const struct sched_task *p, uint32_t ms)
+{
+	return (uint64_t)ms * ((NICE_0_LOAD << VT_SHIFT) / weight(p));
+}
+
+static int64_t key(struct ev_rq *q, uint64_t v)
+{
+	return (int64_t)(v - q->base);
+}
+
+/* A task in rq's sums (every queued SCHED_NORMAL task, a server on a
+ * lent real-time prio too): the running one may be idle, of a real-time
+ * class, or asleep. */
+static bool queued(struct sched_task *p)
+{
+	return !p->is_idle && p->sched_class == SCHED_NORMAL && EV(p)->on_rq;
+}
+
+/* Linux: avg_vruntime - V, rounded down, base when nothing is queued. */
+static uint64_t avg_vruntime(struct ev_rq *q)
+{
+	int64_t s = q->sum;
+
+	if (!q->load)
+		return q->base;
+	if (s < 0)
+		s -= q->load - 1;
+	return q->base + s / (int64_t)q->load;
+}
+
+/* Linux: entity_eligible - v <= V, without the division. */
+static bool eligible(struct ev_rq *q, uint64_t v)
+{
+	return key(q, v) * (int64_t)q->load <= q->sum;
+}
+
+static void account_add(struct ev_rq *q, struct sched_task *p)
+{
+	q->sum += key(q, EV(p)->vruntime) * weight(p);
+	q->load += weight(p);
+	q->nr++;
+}
+
+static void account_sub(struct ev_rq *q, struct sched_task *p)
+{
+	q->sum -= key(q, EV(p)->vruntime) * weight(p);
+	q->load -= weight(p);
+	q->nr--;
+}
+
+static void tree_insert(struct ev_rq *q, struct sched_task *p)
+{
+	struct rb_node **link = &q->tree.node, *parent = NULL;
+
+	while (*link) {
+		parent = *link;
+		/* equal keys go right: FIFO among equals */
+		if (earlier(EV(p)->vruntime, EV(task_of(parent))->vruntime))
+			link = &parent->left;
+		else
+			link = &parent->right;
+	}
+	rb_link(&EV(p)->node, parent, link);
+	rb_insert_color(&q->tree, &EV(p)->node);
+	EV(p)->in_tree = true;
+}
+
+static void tree_remove(struct ev_rq *q, struct sched_task *p)
+{
+	rb_erase(&q->tree, &EV(p)->node);
+	EV(p)->in_tree = false;
+}
+
+/* Linux: update_min_vruntime - base follows the least vruntime queued
+ * (running task and leftmost), never back; the keys move with it. */
+static void update_base(struct runqueue *rq)
+{
+	struct ev_rq *q = EV_RQ(rq);
+	struct rb_node *first = rb_first(&q->tree);
+	uint64_t v = q->base;
+	bool any = false;
+
+	if (queued(rq->curr) && !EV(rq->curr)->in_tree) {
+		v = EV(rq->curr)->vruntime;
+		any = true;
+	}
+	if (first && (!any || earlier(EV(task_of(first))->vruntime, v))) {
+		v = EV(task_of(first))->vruntime;
+		any = true;
+	}
+	if (any && earlier(q->base, v)) {
+		q->sum -= (int64_t)q->load * (int64_t)(v - q->base);
+		q->base = v;
+	}
+}
+
+/*
+ * Where p would join q (Linux 6.6: place_entity): at V minus its lag,
+ * the lag scaled by (load + w) / load so that V after p joins is again
+ * lag ahead of it; no lag on an empty queue.  The deadline a slice on,
+ * half a slice for a new task.
+ */
+static void place(struct ev_rq *q, struct sched_task *p, uint64_t *v, uint64_t *d)
+{
+	struct ev_task *e = EV(p);
+	uint64_t vslice = vtime(p, BASE_SLICE_MS);
+	int64_t lag = 0;
+
+	if (q->nr && !e->initial)
+		lag = e->vlag * (int64_t)(q->load + weight(p)) / (int64_t)q->load;
+	*v = avg_vruntime(q) - lag;
+	*d = *v + (e->initial ? vslice / 2 : vslice);
+}
+
+/*
+ * pick_eevdf: of the tree (plus `extra`, not queued yet, at ev/ed, and
+ * the running task when it is queued but out of the tree), the eligible
+ * task with the earliest deadline; q's sums already count every one of
+ * them.  The eligible tasks are a prefix of the vruntime order (v <= V),
+ * so the walk stops at the first one that is not.  Ties: the earlier
+ * candidate, so a newcomer must be strictly earlier to win.
+ */
+static struct sched_task *pick_best(struct runqueue *rq, struct sched_task *extra,
+				    uint64_t ev, uint64_t ed)
+{
+	struct ev_rq *q = EV_RQ(rq);
+	struct sched_task *best = NULL, *curr = rq->curr;
+	uint64_t bd = 0;
+	struct rb_node *n;
+
+	for (n = rb_first(&q->tree); n; n = rb_next(n)) {
+		struct ev_task *e = EV(task_of(n));
+
+		if (!eligible(q, e->vruntime))
+			break;
+		if (!best || earlier(e->deadline, bd)) {
+			best = task_of(n);
+			bd = e->deadline;
+		}
+	}
+	if (queued(curr) && !EV(curr)->in_tree && eligible(q, EV(curr)->vruntime) &&
+	    (!best || earlier(EV(curr)->deadline, bd))) {
+		best = curr;
+		bd = EV(curr)->deadline;
+	}
+	if (extra && eligible(q, ev) && (!best || earlier(ed, bd)))
+		best = extra;
+	return best;
+}
+
+/* The core zeroed the area (off every queue): a new task. */
+static void ev_init_task(struct runqueue *rq UNUSED, struct sched_task *p)
+{
+	EV(p)->initial = true;
+}
+
+static void ev_enqueue(struct runqueue *rq, struct sched_task *p)
+{
+	struct ev_rq *q = EV_RQ(rq);
+	struct ev_task *e = EV(p);
+
+	if (e->on_rq)
+		return;
+	place(q, p, &e->vruntime, &e->deadline);
+	e->initial = false;
+	e->on_rq = true;
+	account_add(q, p);
+	if (!task_running(rq, p))
+		tree_insert(q, p);
+}
+
+/* Linux: update_entity_lag, then __dequeue_entity. */
+static void ev_dequeue(struct runqueue *rq, struct sched_task *p)
+{
+	struct ev_rq *q = EV_RQ(rq);
+	struct ev_task *e = EV(p);
+	int64_t limit = (int64_t)vtime(p, 2 * BASE_SLICE_MS), lag;
+
+	if (!e->on_rq)
+		return;
+	lag = (int64_t)(avg_vruntime(q) - e->vruntime);
+	e->vlag = lag > limit ? limit : lag < -limit ? -limit : lag;
+	if (e->in_tree)
+		tree_remove(q, p);
+	account_sub(q, p);
+	e->on_rq = false;
+	update_base(rq);
+}
+
+static struct sched_task *ev_pick(struct runqueue *rq)
+{
+	struct sched_task *p = pick_best(rq, NULL, 0, 0);
+	struct rb_node *first = rb_first(&EV_RQ(rq)->tree);
+
+	/* none eligible cannot happen (the least vruntime is <= V); the
+	 * leftmost all the same, should rounding ever say otherwise */
+	return p ? p : first ? task_of(first) : NULL;
+}
+
+/* Linux: set_next_entity - the running task leaves the tree. */
+static void ev_running(struct runqueue *rq, struct sched_task *p, uint32_t now UNUSED)
+{
+	if (EV(p)->in_tree)
+		tree_remove(EV_RQ(rq), p);
+}
+
+/* Linux: put_prev_entity - back into the tree at its new vruntime. */
+static void ev_stopping(struct runqueue *rq, struct sched_task *p, uint32_t now UNUSED)
+{
+	if (EV(p)->on_rq && !EV(p)->in_tree)
+		tree_insert(EV_RQ(rq), p);
+}
+
+/* Linux: update_curr, update_deadline. */
+static void ev_tick(struct runqueue *rq, struct sched_task *p)
+{
+	struct ev_rq *q = EV_RQ(rq);
+	struct ev_task *e = EV(p);
+	bool in = e->in_tree;                /* only right after a switch */
+	uint64_t dv = vtime(p, 1);
+
+	if (!e->on_rq)
+		return;
+	if (in)
+		tree_remove(q, p);
+	e->vruntime += dv;
+	q->sum += (int64_t)dv * weight(p);
+	if (in)
+		tree_insert(q, p);
+	update_base(rq);
+	if (earlier(e->vruntime, e->deadline))
+		return;
+	e->deadline = e->vruntime + vtime(p, BASE_SLICE_MS);
+	if (q->nr > 1)
+		p->need_resched = 1;
+}
+
+/* check_preempt_wakeup: p, placed where enqueue will put it, preempts
+ * when it would be the pick (its lag >= 0 and the earliest deadline). */
+static bool ev_wakeup(struct runqueue *rq, struct sched_task *p,
+		      struct sched_task *waker UNUSED, enum sched_waker kind UNUSED, bool sync)
+{
+	struct ev_rq *q = EV_RQ(rq);
+	uint64_t v, d;
+	bool wins;
+
+	if (rq->curr->is_idle)
+		return true;
+	if (sync || rt_task(rq->curr) || !queued(rq->curr))
+		return false;
+	place(q, p, &v, &d);
+	q->sum += key(q, v) * weight(p);           /* as if p were queued */
+	q->load += weight(p);
+	wins = pick_best(rq, p, v, d) == p;
+	q->sum -= key(q, v) * weight(p);
+	q->load -= weight(p);
+	return wins;
+}
+
+/* pull_task: p is queued here already (placed at enqueue). */
+static bool ev_preempts(struct runqueue *rq, struct sched_task *p)
+{
+	if (rq->curr->is_idle)
+		return true;
+	return !rt_task(rq->curr) && queued(rq->curr) && pick_best(rq, NULL, 0, 0) == p;
+}
+
+/* The child is new: placed at V with half a slice (enqueue). */
+static void ev_fork(struct runqueue *rq UNUSED, struct sched_task *parent UNUSED,
+		    struct sched_task *c)
+{
+	*EV(c) = (struct ev_task){ .initial = true };   /* not the parent's node */
+}
+
+/* Linux 6.6: reweight_entity - the weight follows nice; a queued task
+ * keeps its vruntime, its deadline's distance scales by old/new weight;
+ * a sleeper's lag scales the same way. */
+static void ev_nice(struct runqueue *rq, struct sched_task *p, int nice)
+{
+	struct ev_rq *q = EV_RQ(rq);
+	struct ev_task *e = EV(p);
+	struct prio_array *array = p->array;
+	uint32_t old = weight(p);
+
+	if (e->on_rq)
+		account_sub(q, p);
+	if (array)
+		dequeue_task(p);
+	p->static_prio = p->prio = NICE_TO_PRIO(nice);
+	if (array)
+		enqueue_task(p, array);
+	if (e->on_rq) {
+		int64_t left = (int64_t)(e->deadline - e->vruntime);
+
+		e->deadline = e->vruntime + left * old / weight(p);
+		account_add(q, p);
+	} else {
+		e->vlag = e->vlag * old / weight(p);
+	}
+}
+
+/* Linux: yield_task_fair - the deadline a slice on; stays in active. */
+static struct prio_array *ev_yield(struct runqueue *rq, struct sched_task *p)
+{
+	EV(p)->deadline += vtime(p, BASE_SLICE_MS);
+	return rq->active;
+}
+
+static void ev_describe(struct runqueue *rq, struct sched_task *p,
+			struct sched_policy_view *v)
+{
+	int64_t left = (int64_t)(EV(p)->deadline - EV(p)->vruntime);
+	int64_t left_ms = left <= 0 ? 0 : left / (int64_t)vtime(p, 1);
+
+	/* the slice's ms used: what is left of the request, in its ms */
+	v->timeslice = BASE_SLICE_MS;
+	v->used_slice = left_ms >= BASE_SLICE_MS ? 0 : BASE_SLICE_MS - (uint32_t)left_ms;
+	v->history = 0;
+}
+
+/* For the tests: p's numbers, and cpu's V, in us of nice-0 time. */
+static int64_t us(int64_t vt)
+{
+	return vt * 1000 / (1 << VT_SHIFT);
+}
+
+int64_t eevdf_vruntime_us(struct sched_task *p) { return us((int64_t)EV(p)->vruntime); }
+int64_t eevdf_deadline_us(struct sched_task *p) { return us((int64_t)EV(p)->deadline); }
+int64_t eevdf_lag_us(struct sched_task *p) { return us(EV(p)->vlag); }
+int64_t eevdf_avg_us(int cpu) { return us((int64_t)avg_vruntime(EV_RQ(cpu_rq(cpu)))); }
+
+/* check=1's recount of the queued normal tasks: their load, sum, number,
+ * and any that is misfiled (not on_rq, or in the tree while running). */
+struct recount {
+	struct runqueue *rq;
+	struct ev_rq *q;
+	int64_t sum;
+	uint32_t load, nr, in_tree;
+	int bad_pid;
+};
+
+static bool recount_one(struct sched_task *p, void *arg)
+{
+	struct recount *r = arg;
+
+	if (p->sched_class != SCHED_NORMAL)
+		return true;
+	if (!EV(p)->on_rq || EV(p)->in_tree == task_running(r->rq, p) ||
+	    p->array != r->rq->active)
+		r->bad_pid = p->pid;
+	r->sum += key(r->q, EV(p)->vruntime) * weight(p);
+	r->load += weight(p);
+	r->nr++;
+	r->in_tree += EV(p)->in_tree;
+	return true;
+}
+
+/* check=1 (policy.h): the tree is a red-black tree in vruntime order of
+ * rq's queued normal tasks but the running one; load, sum and nr are
+ * theirs.  rq locked. */
+static int ev_verify(struct runqueue *rq, char *why, size_t n)
+{
+	struct recount r = { .rq = rq, .q = EV_RQ(rq) };
+	struct rb_node *node;
+	uint32_t walked = 0;
+	uint64_t last = 0;
+
+	if (!rb_check(&r.q->tree))
+		return sched_snprintf(why, n, "eevdf cpu%d: tree breaks the red-black rules",
+				      rq->cpu), -1;
+	for (node = rb_first(&r.q->tree); node; node = rb_next(node), walked++) {
+		if (walked && earlier(EV(task_of(node))->vruntime, last))
+			return sched_snprintf(why, n, "eevdf cpu%d: pid %d out of vruntime order",
+					      rq->cpu, task_of(node)->pid), -1;
+		last = EV(task_of(node))->vruntime;
+	}
+	sched_for_each_queued(rq, recount_one, &r);
+	if (r.bad_pid)
+		return sched_snprintf(why, n, "eevdf cpu%d: pid %d misfiled", rq->cpu,
+				      r.bad_pid), -1;
+	if (walked != r.in_tree || r.nr != r.q->nr || r.load != r.q->load || r.sum != r.q->sum)
+		return sched_snprintf(why, n, "eevdf cpu%d: tree %u of %u queued, nr %u load %u "
+				      "(recount %u)", rq->cpu, walked, r.nr, r.q->nr,
+				      r.q->load, r.load), -1;
+	return 0;
+}
+
+/* For the tests: ev_verify of cpu, no message. */
+bool eevdf_check(int cpu)
+{
+	char why[112];
+
+	return ev_verify(cpu_rq(cpu), why, sizeof(why)) == 0;
+}
+
+const struct sched_policy sched_policy_eevdf = {
+	.name = "eevdf",
+	.init_task = ev_init_task,
+	.wakeup = ev_wakeup,
+	.enqueue = ev_enqueue,
+	.dequeue = ev_dequeue,
+	.pick = ev_pick,
+	.running = ev_running,
+	.stopping = ev_stopping,
+	.tick = ev_tick,
+	.fork = ev_fork,
+	.nice = ev_nice,
+	.preempts = ev_preempts,
+	.yield = ev_yield,
+	.describe = ev_describe,
+	.check = ev_verify,
+};
