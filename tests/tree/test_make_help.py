@@ -5,7 +5,7 @@ help-lists-every-phony-target: each target a .PHONY line of the Makefile
   or mk/*.mk declares has exactly one line in `make help` ("  name  text",
   from the `## text` line right above its rule), and no line names a
   target that is not declared .PHONY, and no help text spans two lines.
-Prints PASS/FAIL lines (tests/report.py).
+Prints PASS/FAIL lines (tests/lib/report.py).
 """
 import glob
 import os
