@@ -31,8 +31,9 @@ void sched_donation_init(void)
 
 /* p's prio becomes prio; a queued p moves to that list of its array; a
  * running p that got worse, or a queued p that now beats the running
- * task, reschedules.  rq locked. */
-static void set_prio(struct runqueue *rq, struct sched_task *p, int prio)
+ * task, reschedules.  rq locked.  (UNUSED: only the lab's code calls
+ * it, and the handout's stub does not.) */
+static UNUSED void set_prio(struct runqueue *rq, struct sched_task *p, int prio)
 {
 	struct prio_array *a = p->array;
 	int old = p->prio;
@@ -50,8 +51,9 @@ static void set_prio(struct runqueue *rq, struct sched_task *p, int prio)
 
 /* p's own prio from its class and nice as they are now (2.6.0
  * setscheduler's rule), never from a copy saved at the loan.  A normal
- * prio the policy set itself (a bonus, not a donation) is its own too. */
-static int own_prio(struct sched_task *p)
+ * prio the policy set itself (a bonus, not a donation) is its own too.
+ * (UNUSED: as set_prio.) */
+static UNUSED int own_prio(struct sched_task *p)
 {
 	bool lent = p->donated && p->prio == p->donated_prio;
 
