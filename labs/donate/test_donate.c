@@ -138,14 +138,16 @@ UNIT_TEST(donate_nest_passes_through_the_middle)
 }
 
 /* Pintos' priority-donate-chain: t0 (FIFO) calls t1, which calls t2,
- * which calls t3; the chain unwinds from its end. */
+ * which calls t3.  The calls are made from the chain's end, so t0's call
+ * must pass its prio down three links; then it unwinds from its end. */
 UNIT_TEST(donate_chain_depth_3_unwinds_link_by_link)
 {
 	tasks(4, (const int[]){ 0, 10, 5, 0 });    /* t1 130, t2 125, t3 120 */
 	fifo(t[0], 20);                            /* 99 - 20 = 79 */
-	sched_donation_begin(t[0], t[1], &d[1]);
-	sched_donation_begin(t[1], t[2], &d[2]);
-	sched_donation_begin(t[2], t[3], &d[3]);
+	sched_donation_begin(t[2], t[3], &d[3]);   /* t3: 120 beats t2's 125 */
+	sched_donation_begin(t[1], t[2], &d[2]);   /* t2: 125 beats t1's 130 */
+	GRADE_EQ("t3's prio before the FIFO call (own 120 is the best)", 120, t[3]->prio);
+	sched_donation_begin(t[0], t[1], &d[1]);   /* 79 down to t3 */
 	GRADE_EQ("t1's prio (called by FIFO 79)", 79, t[1]->prio);
 	GRADE_EQ("t2's prio (79 through t1)", 79, t[2]->prio);
 	GRADE_EQ("t3's prio, the end of the chain (79 through t1 and t2)", 79, t[3]->prio);
