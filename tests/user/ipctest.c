@@ -12,11 +12,11 @@
 #include <string.h>
 #include "nickel.h"
 #include "ipc.h"
+#define CHECK_PROGRAM "ipctest"
+#include "checks.h"
 
 #define SIGKILL 9
 #define NR_nickel_free_pages 1001
-
-static int passed, failed;
 
 static void check(const char *name, long expected, long actual)
 {
@@ -24,18 +24,6 @@ static void check(const char *name, long expected, long actual)
 
 	nk_printf("%s ipctest:%s: expected %ld, got %ld\n", ok ? "PASS" : "FAIL",
 		  name, expected, actual);
-	if (ok)
-		passed++;
-	else
-		failed++;
-}
-
-static void check_range(const char *name, long lo, long hi, long actual)
-{
-	int ok = actual >= lo && actual <= hi;
-
-	nk_printf("%s ipctest:%s: expected %ld..%ld, got %ld\n", ok ? "PASS" : "FAIL",
-		  name, lo, hi, actual);
 	if (ok)
 		passed++;
 	else

@@ -1,0 +1,26 @@
+/*
+ * checks.h - the PASS/FAIL lines of a ring-3 test program run as init
+ * (tests/user/ipctest.c, donatetest.c; read by the scenarios of tests/scenarios).
+ * Define CHECK_PROGRAM ("ipctest") before including it.  Each check
+ * prints "PASS PROGRAM:NAME" or "FAIL PROGRAM:NAME" with what was
+ * expected and what came; the program's last line counts them.
+ */
+#ifndef NICKEL_TESTS_USER_CHECKS_H
+#define NICKEL_TESTS_USER_CHECKS_H
+#include "nickel.h"
+
+static int passed, failed;
+
+/* actual within lo..hi. */
+static void check_range(const char *name, long lo, long hi, long actual)
+{
+	int ok = actual >= lo && actual <= hi;
+
+	nk_printf("%s " CHECK_PROGRAM ":%s: expected %ld..%ld, got %ld\n",
+		  ok ? "PASS" : "FAIL", name, lo, hi, actual);
+	if (ok)
+		passed++;
+	else
+		failed++;
+}
+#endif
