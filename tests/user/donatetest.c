@@ -57,6 +57,23 @@ static void set_class(int cls, int rt_prio)
 	sys_sched_setscheduler(0, cls, &p);
 }
 
+static long now_ms(void)
+{
+	return (long)(nk_now_ns() / 1000000);
+}
+
+/* Spin until guest time deadline_ms; the CPU ms this task got meanwhile.
+ * Two tasks spinning to one deadline are measured over the same window
+ * (a task that starves the other gets it all, the other nothing). */
+static long spin_until(long deadline_ms)
+{
+	long start = cpu_ms();
+
+	while (now_ms() < deadline_ms)
+		;
+	return cpu_ms() - start;
+}
+
 /* Spin wall_ms of wall time; the CPU ms this task got meanwhile. */
 static long spin_cpu(long wall_ms)
 {
@@ -76,6 +93,19 @@ static long fork_hog(long wall_ms, int fd)
 	if (pid == 0) {
 		pin_cpu0();
 		put_long(fd, spin_cpu(wall_ms));
+		sys_exit_group(0);
+	}
+	return pid;
+}
+
+/* A SCHED_OTHER hog on CPU 0 until deadline_ms; its CPU ms go to fd. */
+static long fork_hog_until(long deadline_ms, int fd)
+{
+	long pid = sys_fork();
+
+	if (pid == 0) {
+		pin_cpu0();
+		put_long(fd, spin_until(deadline_ms));
 		sys_exit_group(0);
 	}
 	return pid;
@@ -151,7 +181,7 @@ static void test_chain(const char *name, int depth)
 static void multi_server(int first_fd, int ready_fd, int out_fd, int reverse)
 {
 	struct ipc_msg m = { 0 }, r = { 0 };
-	long c1, c2;
+	long c1, c2, deadline;
 
 	pin_cpu0();
 	put_long(ready_fd, ipc_endpoint(3) | ipc_endpoint(4));
@@ -162,7 +192,9 @@ static void multi_server(int first_fd, int ready_fd, int out_fd, int reverse)
 	spin_cpu(30);
 	ipc_reply((int)(reverse ? c2 : c1), &r);
 	ipc_reply((int)(reverse ? c1 : c2), &r);
-	put_long(out_fd, spin_cpu(2 * WINDOW_MS));  /* beside the hog */
+	deadline = now_ms() + 2 * WINDOW_MS;
+	put_long(out_fd, deadline);
+	put_long(out_fd, spin_until(deadline));   /* beside the hog */
 	sys_exit_group(0);
 }
 
@@ -201,7 +233,9 @@ static void test_multiple(const char *name, const char *callers, int reverse)
 	/* each caller charged what the server did for it: never a wrap */
 	check_range(callers, 0, 2000, get_long(out[0]));
 	check_range(callers, 0, 2000, get_long(out[0]));
-	hog = fork_hog(2 * WINDOW_MS, hog_out[1]);
+	/* the hog spins to the server's deadline: a server left on a
+	 * real-time prio starves this task and the hog until then (0 %) */
+	hog = fork_hog_until(get_long(srv_out[0]), hog_out[1]);
 	srv_ms = get_long(srv_out[0]);
 	hog_ms = get_long(hog_out[0]);
 	/* the SCHED_OTHER server keeps no real-time prio: the hog its share */
@@ -306,11 +340,6 @@ static void test_caller_exit(const char *name)
 #define HOG_RT     5
 #define HOG_MS     300              /* the FIFO hog's window */
 #define WAKE_MS    50               /* at once: well under the hog's window */
-
-static long now_ms(void)
-{
-	return (long)(nk_now_ns() / 1000000);
-}
 
 static long fork_rt_hog_releasing(int go_fd)
 {
