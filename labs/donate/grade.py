@@ -5,7 +5,7 @@ The student writes the records of kernel/sched/donation.c: a server's prio
 is the best of its own (class and nice as they are now) and of every
 record it holds; a chain passes a donation on (depth 8, a cycle ends the
 walk); a reply drops its own record only and recomputes; the charge of a
-record never goes negative (serial arithmetic).  Sixteen host tests with
+record never goes negative (serial arithmetic).  Eighteen host tests with
 hand-worked values (labs/donate/test_donate.c), named after Pintos' tests.
 """
 from lib.grading import UnitTest
@@ -64,4 +64,8 @@ TESTS = [
          "a record that began after `left` begins at `left`"),
     unit("two_records_charge_across_the_wrap", 5, CHARGE,
          "compare run_ms by serial arithmetic: (int32_t)(a - b) > 0"),
+    unit("two_records_replied_in_reverse_keep_their_starts", 4, CHARGE,
+         "only a record that began after `left` moves; an older one keeps its start"),
+    unit("a_record_begun_1_ms_after_what_is_left_moves_back", 2, CHARGE,
+         "a start 1 ms after `left` is after it: (int32_t)(start - left) > 0"),
 ]

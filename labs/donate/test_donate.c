@@ -60,6 +60,10 @@ UNIT_TEST(donate_one_lends_and_gives_back)
 	/* no record left: its own, 120 + 10 */
 	GRADE_EQ("server prio after the reply (its own, nice 10)", 130, t[0]->prio);
 	GRADE_EQ("caller prio after the reply (its own, nice -10)", 110, t[1]->prio);
+	GRADE_EQ("server's donated flag after the reply (holds none: 0)", 0, t[0]->donated);
+	GRADE_EQ("server's records after the reply (none: NULL is 1)", 1, t[0]->donations == NULL);
+	GRADE_EQ("caller's record waited in after the reply (none: NULL is 1)", 1,
+		 t[1]->waiting == NULL);
 	queues_sound();
 }
 
@@ -266,6 +270,7 @@ UNIT_TEST(class_change_mid_chain_propagates)
 UNIT_TEST(charge_is_serial_and_never_negative)
 {
 	GRADE_EQ("ms charged from start 100 to now 107", 7, sched_donation_ran(107, 100));
+	GRADE_EQ("ms charged from start 100 to now 101", 1, sched_donation_ran(101, 100));
 	GRADE_EQ("ms charged from start 100 to now 100", 0, sched_donation_ran(100, 100));
 	GRADE_EQ("ms charged for a start (100) after now (90): none, not a wrap", 0,
 		 sched_donation_ran(90, 100));
@@ -313,4 +318,40 @@ UNIT_TEST(two_records_charge_across_the_wrap)
 	sched_donation_finish(&d[1]);
 	GRADE_EQ("c1's run_ms after its reply (1000 + 20, across the wrap)", 1020, t[1]->run_ms);
 	GRADE_EQ("server's run_ms after both (back to 0xfffffff0)", 0xfffffff0u, t[0]->run_ms);
+}
+
+/* Replied in reverse: c1 began at 100, c2 at 110; at 115 c2's reply
+ * charges 5 and leaves 110; c1 began before that and keeps its start; at
+ * 130 c1's reply charges 130 - 100 = 30. */
+UNIT_TEST(two_records_replied_in_reverse_keep_their_starts)
+{
+	tasks(3, (const int[]){ 10, -10, -5 });
+	t[0]->run_ms = 100;
+	t[1]->run_ms = t[2]->run_ms = 1000;
+	sched_donation_begin(t[1], t[0], &d[1]);
+	t[0]->run_ms = 110;
+	sched_donation_begin(t[2], t[0], &d[2]);
+	t[0]->run_ms = 115;
+	sched_donation_finish(&d[2]);
+	GRADE_EQ("c2's run_ms after its reply (1000 + 115 - 110)", 1005, t[2]->run_ms);
+	t[0]->run_ms = 130;
+	sched_donation_finish(&d[1]);
+	GRADE_EQ("c1's run_ms after its reply (1000 + 130 - 100, its own start)", 1030, t[1]->run_ms);
+}
+
+/* c2 began 1 ms after c1 (100, 101); c1's reply at 101 charges 1 and
+ * leaves 100: c2's start moves back to 100; at 105 c2's reply charges 5. */
+UNIT_TEST(a_record_begun_1_ms_after_what_is_left_moves_back)
+{
+	tasks(3, (const int[]){ 10, -10, -5 });
+	t[0]->run_ms = 100;
+	t[1]->run_ms = t[2]->run_ms = 1000;
+	sched_donation_begin(t[1], t[0], &d[1]);
+	t[0]->run_ms = 101;
+	sched_donation_begin(t[2], t[0], &d[2]);
+	sched_donation_finish(&d[1]);
+	GRADE_EQ("c1's run_ms after its reply (1000 + 1)", 1001, t[1]->run_ms);
+	t[0]->run_ms = 105;
+	sched_donation_finish(&d[2]);
+	GRADE_EQ("c2's run_ms after its reply (1000 + 105 - 100)", 1005, t[2]->run_ms);
 }
