@@ -51,9 +51,8 @@ static UNUSED void set_prio(struct runqueue *rq, struct sched_task *p, int prio)
 
 /* p's own prio from its class and nice as they are now (2.6.0
  * setscheduler's rule), never from a copy saved at the loan.  A normal
- * prio the policy set itself (a bonus, not a donation) is its own too.
- * (UNUSED: as set_prio.) */
-static UNUSED int own_prio(struct sched_task *p)
+ * prio the policy set itself (a bonus, not a donation) is its own too. */
+int sched_donation_own_prio(struct sched_task *p)
 {
 	bool lent = p->donated && p->prio == p->donated_prio;
 
@@ -76,7 +75,7 @@ void sched_set_donated(struct sched_task *p, int best)
 	/* LAB donate: begin */
 	unsigned long flags;
 	struct runqueue *rq = task_rq_lock(p, &flags);
-	int own = own_prio(p);              /* before the record fields change */
+	int own = sched_donation_own_prio(p);   /* before the fields change */
 
 	p->donated = best < SCHED_MAX_PRIO;
 	p->donated_prio = best;

@@ -39,6 +39,9 @@ void sched_donation_moved(struct sched_task *p);
 /* p holds records whose best prio is `best` (SCHED_MAX_PRIO: none): its
  * prio becomes the better of that and its own from class and nice now. */
 void sched_set_donated(struct sched_task *p, int best);
+/* p's prio without its donations: from its class and nice as they are now
+ * (and a normal prio its policy set, a bonus, when no donation covers it). */
+int sched_donation_own_prio(struct sched_task *p);
 /* The record arithmetic: the prio of a task whose own is base; the ms a
  * record charges (serial arithmetic: never negative, never a wrap). */
 int sched_donation_effective(int base, bool donated, int donated_prio);

@@ -10,7 +10,7 @@ STUBS = {
         "todo": """p holds records whose best prio is `best` (SCHED_MAX_PRIO: none).
             Under p's run-queue lock (task_rq_lock), set p->donated and
             p->donated_prio, and give p the better (smaller) of `best` and its own
-            prio, own_prio(p): from its class and nice as they are now, read
+            prio, sched_donation_own_prio(p): from its class and nice as they are now, read
             before you change the two fields, never a copy saved when a record
             began.  set_prio moves a queued task and reschedules.  """ + DOCS + """
             The stub: a donation changes no prio.""",
