@@ -4,7 +4,7 @@
 # (user/cmpbench.c tests=null,pipe,ipc; docs/lab.md "IPC: priority transfer two
 # ways", docs/scheduler.md "What a round trip costs").  The null call
 # (getppid) is the floor: a round trip enters the kernel twice.
-IPC_BENCH_MODES := queue handoff donate
+IPC_BENCH_MODES := queue handoff donate direct
 
 .PHONY: bench-ipc
 bench-ipc: deps $(KERNEL) $(BUILD)/user/cmpbench.elf

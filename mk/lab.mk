@@ -30,3 +30,13 @@ endif
 # IPC: the CPU a calling client gets (user/ipcshare.c, tests/scenarios/ipc.py).
 USER_SRCS_ipcshare := $(LAB_COMMON)
 $(BUILD)/user/ipcshare.o: user/lab/lab.h
+
+# make docs-numbers: every marked table and figure of README.md, docs/ and
+# labs/ rewritten by the command it names (tools/docs-numbers); WALLCLOCK=1
+# the wall-clock ones too (on a quiet host).  make test-docs: the
+# deterministic ones rerun and compared, cell by cell.
+.PHONY: docs-numbers test-docs
+docs-numbers: deps $(KERNEL) user sim
+	python3 tools/docs-numbers $(if $(WALLCLOCK),--wallclock)
+test-docs: deps $(KERNEL) user sim
+	python3 tools/docs-numbers --check

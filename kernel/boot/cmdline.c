@@ -47,7 +47,7 @@ static const struct key keys[] = {
 	{ "smp",         CHOICE,    OFF(smp), 0, 4, "on off" },
 	{ "smpboot",     CHOICE,    OFF(smpboot), 0, 12, "parallel serial silent1" },
 	{ "panel",       CHOICE,    OFF(panel), 0, 8, "screen serial" },
-	{ "ipc",         CHOICE,    OFF(ipc), 0, 8, "queue handoff donate" },
+	{ "ipc",         CHOICE,    OFF(ipc), 0, 8, "queue handoff donate direct" },
 	{ "xipc",        INT,       OFF(xipc), 0, 1, 0 },
 	{ "kcov",        CHOICE,    OFF(kcov), 0, 4, "off all" },
 };

@@ -15,6 +15,7 @@
  */
 #include "ipc/ipc_core.h"
 #include "ipc/ipc_trace.h"
+#include "ipc/fastpath.h"
 #include "proc/task.h"
 #include "proc/abi.h"
 #include "sched/ipc_sched.h"
@@ -234,10 +235,11 @@ long ipc_call(int ep, struct ipc_kmsg *io, uint32_t timeout_ms)
 	}
 	list_add_tail(&c.node, &e->queued);
 	ipc_trace(IPC_EV_CALL, ep, current, e->owner);
-	if (e->receiving)
+	/* ipc=direct: straight to a waiting server if it can (fastpath.c) */
+	if (e->receiving && !ipc_fast_switch(e->owner, ep, &ipc_lock, timeout_ms, io->len))
 		wake(e->owner, true);
 	sleep = ipc_sleep(call_done, &c, timeout_ms);
-	rc = sleep_until(&sleep);
+	rc = call_done(&c) ? 0 : sleep_until(&sleep);   /* done: sleep_until's first test */
 	if (rc == 0)
 		rc = c.result;
 	else if (c.state != CALL_DONE)
@@ -277,8 +279,10 @@ static struct ipc_call *find_received(int hint, int caller)
 	return c;
 }
 
+/* *peer (when not NULL): under ipc=direct, a blocking reply leaves the
+ * caller for recv_locked to wake, by the fast path if it can. */
 static long reply_locked(int hint, int caller, const struct ipc_kmsg *reply,
-			 bool blocking)
+			 bool blocking, struct task **peer)
 {
 	struct ipc_call *c = find_received(hint, caller);
 
@@ -286,6 +290,12 @@ static long reply_locked(int hint, int caller, const struct ipc_kmsg *reply,
 		return -ESRCH;                   /* not a caller waiting on us */
 	copy_msg(c->msg, reply);
 	ipc_trace(IPC_EV_REPLY, c->ep, current, c->caller);
+	if (peer && blocking && ipc_mode == IPC_DIRECT) {
+		*peer = c->caller;
+		c->result = 0;
+		unlink_call(c, NULL);            /* no donation record under direct */
+		return 0;
+	}
 	finish(c, 0, blocking);
 	return 0;
 }
@@ -295,8 +305,11 @@ static bool has_call(void *arg)
 	return !list_empty(&((struct endpoint *)arg)->queued);
 }
 
-/* Wait for the next call on ep and take it (ipc=donate: a record). */
-static long recv_locked(int ep, struct ipc_kmsg *in, uint32_t timeout_ms)
+/* Wait for the next call on ep and take it (ipc=donate: a record).
+ * peer: a caller just answered (reply_locked) to wake first; the reply
+ * had len buffer bytes. */
+static long recv_locked(int ep, struct ipc_kmsg *in, uint32_t timeout_ms,
+			struct task *peer, uint32_t len)
 {
 	struct endpoint *e = &endpoints[ep];
 	struct sleep_on sleep;
@@ -304,8 +317,10 @@ static long recv_locked(int ep, struct ipc_kmsg *in, uint32_t timeout_ms)
 	long rc;
 
 	e->receiving = true;
+	if (peer && !ipc_fast_switch(peer, ep, &ipc_lock, timeout_ms, len))
+		wake(peer, true);
 	sleep = ipc_sleep(has_call, e, timeout_ms);
-	rc = sleep_until(&sleep);
+	rc = has_call(e) ? 0 : sleep_until(&sleep);      /* as in ipc_call */
 	e->receiving = false;
 	if (rc)
 		return rc;
@@ -323,7 +338,7 @@ static long recv_locked(int ep, struct ipc_kmsg *in, uint32_t timeout_ms)
 long ipc_reply(int caller, const struct ipc_kmsg *reply)
 {
 	unsigned long f = spin_lock_irqsave(&ipc_lock);
-	long rc = reply_locked(-1, caller, reply, false);
+	long rc = reply_locked(-1, caller, reply, false, NULL);
 
 	spin_unlock_irqrestore(&ipc_lock, f);
 	return rc;
@@ -332,6 +347,7 @@ long ipc_reply(int caller, const struct ipc_kmsg *reply)
 long ipc_reply_recv(int ep, int caller, const struct ipc_kmsg *reply,
 		    struct ipc_kmsg *in, uint32_t timeout_ms)
 {
+	struct task *peer = NULL;
 	unsigned long f;
 	long rc = 0;
 
@@ -342,22 +358,22 @@ long ipc_reply_recv(int ep, int caller, const struct ipc_kmsg *reply,
 		rc = endpoints[ep].owner ? -EPERM : -ENOENT;
 	else if (caller > 0)
 		/* hand the CPU to the caller only if we are going to sleep */
-		rc = reply_locked(ep, caller, reply, !has_call(&endpoints[ep]));
+		rc = reply_locked(ep, caller, reply, !has_call(&endpoints[ep]), &peer);
 	if (rc == 0)
-		rc = recv_locked(ep, in, timeout_ms);
+		rc = recv_locked(ep, in, timeout_ms, peer, peer ? reply->len : 0);
 	spin_unlock_irqrestore(&ipc_lock, f);
 	return rc;
 }
 
 /* ---- the ipc= argument ---- */
 
-static const char *const mode_names[] = { "queue", "handoff", "donate" };
+static const char *const mode_names[] = { "queue", "handoff", "donate", "direct" };
 
 int ipc_mode_from_name(const char *name)
 {
 	int m;
 
-	for (m = IPC_QUEUE; m <= IPC_DONATE; m++)
+	for (m = IPC_QUEUE; m <= IPC_DIRECT; m++)
 		if (strcmp(name, mode_names[m]) == 0)
 			return m;
 	return -1;

@@ -30,7 +30,7 @@ struct ipc_umsg {
 };
 
 /* How a call and a reply schedule (kernel argument ipc=). */
-enum ipc_mode { IPC_QUEUE, IPC_HANDOFF, IPC_DONATE };
+enum ipc_mode { IPC_QUEUE, IPC_HANDOFF, IPC_DONATE, IPC_DIRECT };
 extern enum ipc_mode ipc_mode;
 int ipc_mode_from_name(const char *name);      /* an ipc_mode or -1 */
 const char *ipc_mode_name(enum ipc_mode m);

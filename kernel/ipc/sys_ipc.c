@@ -16,41 +16,48 @@
 /*
  * The message header (7 words) is copied a word at a time after one check
  * (user_range_prepare, uaccess.h: a header inside one present page costs
- * one page-table look-up): copy_from_user would check it again, and the
- * checks cost more than the rest of the system call (docs/scheduler.md
- * "What a round trip costs").  Only the optional buffer goes through
+ * one page-table look-up), and a call's two headers in one page share
+ * that check: copy_from_user would check it again, and the checks cost
+ * more than the rest of the system call (docs/scheduler.md "What a round
+ * trip costs").  Only the optional buffer goes through
  * copy_from_user / copy_to_user.
  */
-#define UMSG_WORDS (sizeof(struct ipc_umsg) / 4)
+#define HDR ((uint32_t)sizeof(struct ipc_umsg))
+#define PAGE_OF(va) ((va) & ~(uint32_t)4095)
 
 static int prepare(uint32_t va, uint32_t len, int write)
 {
 	return user_range_prepare(va, len, write);
 }
 
-static void read_words(uint32_t *to, uint32_t va, unsigned n)
+/* A call's two headers, the message read and the reply written, are
+ * mostly in one page (two structs on the caller's stack): then one
+ * writable check covers both.  True: both are prepared.  False: nothing
+ * was decided, each is checked on its own (and fails as it did alone). */
+static bool prepare_both(uint32_t in, uint32_t out)
 {
-	const uint32_t *from = (const uint32_t *)va;
+	uint32_t lo = in < out ? in : out, hi = (in < out ? out : in) + HDR - 1;
 
-	while (n--)
-		*to++ = *from++;
+	return hi > lo && PAGE_OF(lo) == PAGE_OF(hi) && prepare(lo, hi - lo + 1, 1) == 0;
 }
 
-/* A message to send: its words and len bytes of its buffer. */
-static long msg_in(uint32_t uptr, struct ipc_kmsg *k)
+/* A message to send: its words and len bytes of its buffer (len read
+ * once).  `prepared`: the header was checked already. */
+static long msg_in(uint32_t uptr, struct ipc_kmsg *k, bool prepared)
 {
-	struct ipc_umsg u;
+	const struct ipc_umsg *from = (const struct ipc_umsg *)uptr;
+	uint32_t len;
 	int i;
 
-	if (prepare(uptr, sizeof(u), 0) != 0)
+	if (!prepared && prepare(uptr, HDR, 0) != 0)
 		return -EFAULT;
-	read_words((uint32_t *)&u, uptr, UMSG_WORDS);
-	if (u.len > IPC_BUF_MAX)
+	len = from->len;
+	if (len > IPC_BUF_MAX)
 		return -E2BIG;
 	for (i = 0; i < IPC_WORDS; i++)
-		k->w[i] = u.w[i];
-	k->len = u.len;
-	if (u.len && copy_from_user(k->buf, u.buf, u.len) != 0)
+		k->w[i] = from->w[i];
+	k->len = len;
+	if (len && copy_from_user(k->buf, from->buf, len) != 0)
 		return -EFAULT;
 	return 0;
 }
@@ -59,11 +66,11 @@ static long msg_in(uint32_t uptr, struct ipc_kmsg *k)
  * and the part of its buffer a message can fill: at most IPC_BUF_MAX
  * bytes, however large cap is (prepared whole, a 16 MiB cap faults in
  * 4100 pages that nothing writes; ipctest huge_cap_recv_pages_used). */
-static long msg_out_check(uint32_t uptr, struct ipc_umsg *u)
+static long msg_out_check(uint32_t uptr, struct ipc_umsg *u, bool prepared)
 {
 	const struct ipc_umsg *from = (const struct ipc_umsg *)uptr;
 
-	if (prepare(uptr, sizeof(*u), 1) != 0)
+	if (!prepared && prepare(uptr, HDR, 1) != 0)
 		return -EFAULT;
 	u->cap = from->cap;
 	u->buf = from->buf;
@@ -108,9 +115,11 @@ static long sys_ipc_call(struct syscall_args *sa)
 {
 	struct ipc_kmsg k;
 	struct ipc_umsg r;
+	bool both = prepare_both(sa->a[1], sa->a[2]);
 	long rc;
 
-	if ((rc = msg_in(sa->a[1], &k)) != 0 || (rc = msg_out_check(sa->a[2], &r)) != 0)
+	if ((rc = msg_in(sa->a[1], &k, both)) != 0 ||
+	    (rc = msg_out_check(sa->a[2], &r, both)) != 0)
 		return rc;
 	rc = ipc_call((int)sa->a[0], &k, sa->a[3]);
 	if (rc == 0)
@@ -125,7 +134,7 @@ static long sys_ipc_recv(struct syscall_args *sa)
 	struct ipc_umsg u;
 	long rc;
 
-	if ((rc = msg_out_check(sa->a[1], &u)) != 0)
+	if ((rc = msg_out_check(sa->a[1], &u, false)) != 0)
 		return rc;
 	rc = ipc_reply_recv((int)sa->a[0], 0, NULL, &k, sa->a[2]);
 	if (rc > 0)
@@ -139,7 +148,7 @@ static long sys_ipc_reply(struct syscall_args *sa)
 	struct ipc_kmsg k;
 	long rc;
 
-	if ((rc = msg_in(sa->a[1], &k)) != 0)
+	if ((rc = msg_in(sa->a[1], &k, false)) != 0)
 		return rc;
 	return ipc_reply((int)sa->a[0], &k);
 }
@@ -149,11 +158,14 @@ static long sys_ipc_reply_recv(struct syscall_args *sa)
 {
 	struct ipc_kmsg reply, k;
 	struct ipc_umsg u;
+	bool both;
 	long rc;
 
 	if ((int)sa->a[1] <= 0)
 		return -ESRCH;
-	if ((rc = msg_in(sa->a[2], &reply)) != 0 || (rc = msg_out_check(sa->a[3], &u)) != 0)
+	both = prepare_both(sa->a[2], sa->a[3]);
+	if ((rc = msg_in(sa->a[2], &reply, both)) != 0 ||
+	    (rc = msg_out_check(sa->a[3], &u, both)) != 0)
 		return rc;
 	rc = ipc_reply_recv((int)sa->a[0], (int)sa->a[1], &reply, &k, sa->a[4]);
 	if (rc > 0)

@@ -118,6 +118,17 @@ def golden_cases(update):
         prob = "exit %d: %s" % (rc, err.strip()) if rc else None
         md = "" if prob else open(os.path.join(d, "report.md")).read()
         result("lab-report-md", prob or golden("desktop-report.md", md, update))
+    with tempfile.TemporaryDirectory() as d:    # traced logs (the rows' labels are lab's)
+        rc, out, err = run("lab", "--from-logs", data("trace-nick.log"),
+                           data("trace-smp2-nick.log"), data("trace-nick.log"),
+                           "--out", d, "--trace-table")
+        prob = "exit %d: %s" % (rc, err.strip()) if rc else None
+        result("lab-trace-table-md", prob or golden("trace-lab-table.md", out, update))
+        rc, _, err = run("lab", "--from-logs", *[data("desktop-%s.log" % p) for p in
+                                                 ("nick", "o1", "rr")] + ["--out", d, "--trace-table"])
+        want = "lab: %s: no trace (--trace-table needs trace=1 runs)" % data("desktop-nick.log")
+        result("lab-trace-table-untraced-log-one-line",
+               None if rc == 1 and err.strip() == want else "exit %d, stderr %r" % (rc, err))
 
 
 def bench_matrix_cases(update):

@@ -12,69 +12,11 @@
 #include <string.h>
 #include "nickel.h"
 #include "ipc.h"
-#define CHECK_PROGRAM "ipctest"
-#include "checks.h"
+#define HELPERS_NAME "ipctest"
+#include "ipc_helpers.h"
 
 #define SIGKILL 9
 #define NR_nickel_free_pages 1001
-
-static void check(const char *name, long expected, long actual)
-{
-	int ok = expected == actual;
-
-	nk_printf("%s ipctest:%s: expected %ld, got %ld\n", ok ? "PASS" : "FAIL",
-		  name, expected, actual);
-	if (ok)
-		passed++;
-	else
-		failed++;
-}
-
-/* ---- helpers: a pipe to wait on, a forked server, a child's status ---- */
-
-static void put_byte(int fd, char c)
-{
-	sys_write(fd, &c, 1);
-}
-
-static char get_byte(int fd)
-{
-	char c = 0;
-
-	return sys_read(fd, &c, 1) == 1 ? c : 0;
-}
-
-/* Exit status of child pid: its code, or 1000 + the killing signal. */
-static long child_status(long pid)
-{
-	int st = 0;
-
-	if (sys_waitpid((int)pid, &st, 0) != pid)
-		return -1;
-	return (st & 0x7F) ? 1000 + (st & 0x7F) : (st >> 8) & 0xFF;
-}
-
-/* Fork a child that serves ep and runs body(ep, arg); returns its pid
- * once the endpoint is open.  The child exits with body's result. */
-static long fork_server(int ep, int (*body)(int, int), int arg)
-{
-	int ready[2];
-	long pid;
-
-	if (sys_pipe(ready) < 0)
-		return -1;
-	pid = sys_fork();
-	if (pid == 0) {
-		int rc = (int)ipc_endpoint(ep);
-		put_byte(ready[1], rc == 0 ? 'y' : 'n');
-		sys_exit_group(rc == 0 ? body(ep, arg) : 99);
-	}
-	if (pid > 0 && get_byte(ready[0]) != 'y')
-		pid = -1;
-	sys_close(ready[0]);
-	sys_close(ready[1]);
-	return pid;
-}
 
 /* ---- the echo server: w[0]+1, w[1] = calls served, buffer reversed,
  *      or w[2] bytes of pattern i & 0xFF when w[2] != 0; w[0] = 0xDEAD ends ---- */

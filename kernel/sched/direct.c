@@ -1,0 +1,130 @@
+/*
+ * direct.c - a direct switch: "current, now blocked, gives this CPU to p,
+ * which was blocked", in one rq lock round.  seL4's fastpath and L4's
+ * direct process switch: when an IPC call finds its server waiting (and a
+ * reply finds its caller), the kernel switches to it without queueing a
+ * wake-up through the policy and without a pick (kernel/ipc/fastpath.c,
+ * ipc=direct).
+ *
+ * What it keeps of the two paths it replaces (sched_wake_up, then
+ * schedule()'s pick_locked), so that check=1 and the timelines stay true:
+ *   - prev: the policy's stopping hook, off the queue (deactivate_task and
+ *     the dequeue hook), state SLEEPING, need_resched cleared;
+ *   - p: a stale policy area refreshed, the wake-up's accounting (sleep_ms,
+ *     wakeups), state RUNNING, queued on rq->active (activate_queued and
+ *     the enqueue hook), the running hook;
+ *   - the switch's accounting (switches, wait_ms), nr_switches, rq->curr,
+ *     and the sched_wakeup and sched_switch trace events.
+ * nr_running is one less and one more: unchanged.  What it leaves out is
+ * the policy's wakeup hook (v7: activate_task, the sleep credit and the
+ * slice it moves from waker to woken) and the pick: the policy never sees
+ * p wake, only p run.
+ *
+ * Locking: this CPU's rq lock, taken with interrupts off, held across the
+ * stack switch as schedule() holds it (pick.c); the task switched to
+ * unlocks it in sched_finish_switch.
+ */
+#include "sched_impl.h"
+#include "direct.h"
+
+enum sched_direct_refusal sched_direct_rule(int this_cpu, int p_cpu, bool p_blocked,
+					    bool p_allowed_here, bool better_waiting)
+{
+	if (p_cpu != this_cpu)
+		return SCHED_DIRECT_OTHER_CPU;
+	if (!p_blocked)
+		return SCHED_DIRECT_NOT_BLOCKED;
+	if (!p_allowed_here)
+		return SCHED_DIRECT_NOT_ALLOWED;
+	if (better_waiting)
+		return SCHED_DIRECT_BETTER_QUEUED;
+	return SCHED_DIRECT_OK;
+}
+
+/* Is a task of prio better than `limit` queued in rq->active, rq->curr
+ * aside?  The bitmap's words below limit, without curr's bit when curr is
+ * alone on its list (one pass: no find-next per word of the array). */
+static bool better_waiting(struct runqueue *rq, int limit)
+{
+	const struct prio_array *a = rq->active;
+	struct sched_task *curr = rq->curr;
+	int w, own = -1;
+
+	if (rq->nr_running <= (curr->array ? 1u : 0u))
+		return false;                  /* only curr queued: the common case */
+	if (curr->array == a && curr->prio < limit &&
+	    a->queue[curr->prio].next == &curr->run_list &&
+	    curr->run_list.next == &a->queue[curr->prio])
+		own = curr->prio;
+	for (w = 0; w * 32 < limit; w++) {
+		uint32_t word = a->bitmap[w];
+
+		if (w == own / 32 && own >= 0)
+			word &= ~((uint32_t)1 << (own % 32));
+		if (limit < (w + 1) * 32)
+			word &= ((uint32_t)1 << (limit % 32)) - 1;
+		if (word)
+			return true;
+	}
+	return false;
+}
+
+/* schedule()'s first half for prev, which blocks (pick.c: pick_locked). */
+static void prev_blocks(struct runqueue *rq, struct sched_task *prev, uint32_t now)
+{
+	prev->state = SCHED_TASK_SLEEPING;
+	if (sched_active_policy->stopping && !rt_task(prev))
+		sched_active_policy->stopping(rq, prev, now);
+	if (prev->array)
+		deactivate_task(rq, prev);
+	prev->need_resched = 0;
+	prev->switches++;
+	prev->acct_stamp = now;               /* its sleep begins */
+}
+
+/* try_to_wake_up for p without the policy's wakeup hook (wakeup.c), then
+ * the pick's second half: p runs. */
+static void next_runs(struct runqueue *rq, struct sched_task *p, uint32_t now)
+{
+	if (p->policy_gen != sched_policy_gen)
+		sched_refresh_policy(rq, p);  /* it slept through a policy switch */
+	p->sleep_ms += now - p->acct_stamp;
+	p->acct_stamp = now;
+	p->wakeups++;
+	p->state = SCHED_TASK_RUNNING;
+	activate_queued(rq, p);
+	sched_trace_wakeup(rq->cpu, p, 1);
+	if (sched_active_policy->running && !rt_task(p))
+		sched_active_policy->running(rq, p, now);
+}
+
+enum sched_direct_refusal sched_direct_begin(struct sched_task *p,
+					     const volatile int *stop,
+					     unsigned long *flags)
+{
+	struct runqueue *rq = cpu_rq(sched_this_cpu());
+	struct sched_task *prev;
+	enum sched_direct_refusal why;
+	uint32_t now;
+
+	*flags = sched_irq_save();
+	sched_spin_lock(&rq->lock);
+	prev = rq->curr;
+	why = sched_direct_rule(rq->cpu, p->cpu,
+				p->state == SCHED_TASK_SLEEPING && !p->array,
+				cpu_allowed(p, rq->cpu), better_waiting(rq, p->prio));
+	if (why == SCHED_DIRECT_OK && stop && *stop)
+		why = SCHED_DIRECT_STOPPED;
+	if (why != SCHED_DIRECT_OK || prev == p || prev->is_idle) {
+		sched_spin_unlock(&rq->lock);
+		sched_irq_restore(*flags);
+		return why != SCHED_DIRECT_OK ? why : SCHED_DIRECT_NOT_BLOCKED;
+	}
+	now = sched_jiffies();
+	prev_blocks(rq, prev, now);
+	next_runs(rq, p, now);
+	rq->nr_switches++;
+	rq->curr = p;
+	sched_trace_switch(rq->cpu, prev, p);
+	return SCHED_DIRECT_OK;
+}

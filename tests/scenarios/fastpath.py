@@ -1,0 +1,81 @@
+"""The IPC fast path (ipc=direct, kernel/ipc/fastpath.c; tests/user/fasttest.c):
+an empty call that finds its server waiting on the same CPU, and the reply
+that finds its caller waiting, go straight from one to the other (a
+`nickel_ipc: direct ep=N` trace event each); a timeout, a message with a
+buffer, a better-prio task waiting, a server on another CPU take the slow
+path (no event on that case's endpoint).  Every reply is checked word by
+word in each case, and the same program passes under ipc=handoff, with no
+direct switch at all: the two paths give the same results.  check=1: the
+run-queue invariants hold after every direct switch."""
+import re
+from scenario import Scenario, user_elf
+
+ICOUNT = "-icount shift=4,sleep=off"    # guest time = instructions: repeatable
+FAST_CHECKS = {1: 8, 2: 10}             # PASS lines fasttest prints, by CPUs
+ROUNDS = 20                             # calls per case (fasttest.c ROUNDS), then a stop
+CASE_EP = {"simple": 1, "timeout": 2, "long": 3, "prio": 4, "othercpu": 5}
+DIRECT = re.compile(r"^\s*\S+-\d+\s+\[\d+\] [\d.]+: nickel_ipc: direct ep=(\d+) ", re.M)
+
+
+def direct_by_ep(log):
+    counts = {}
+    for m in DIRECT.finditer(log):
+        counts[int(m.group(1))] = counts.get(int(m.group(1)), 0) + 1
+    return counts
+
+
+def all_checks_passed(cpus):
+    def verify(log):
+        failed = re.findall(r"^FAIL fasttest:.*$", log, re.M)
+        passed = len(re.findall(r"^PASS fasttest:", log, re.M))
+        if failed:
+            return failed
+        if passed != FAST_CHECKS[cpus]:
+            return ["expected %d PASS fasttest lines, got %d" % (FAST_CHECKS[cpus], passed)]
+        if "# end of trace" not in log:
+            return ["no trace dump at the end of the log"]
+        return []
+    return verify
+
+
+def direct_switches(least, none):
+    """At least `least` direct switches on the endpoints named there (a
+    dict case -> count), and none on the endpoints of `none`."""
+    def verify(log):
+        counts = direct_by_ep(log)
+        problems = []
+        print("direct switches by case: %s" % ", ".join(
+            "%s=%d" % (c, counts.get(ep, 0)) for c, ep in sorted(CASE_EP.items())))
+        for case, n in least.items():
+            got = counts.get(CASE_EP[case], 0)
+            if got < n:
+                problems.append("case %s: %d direct switches, expected >= %d" % (case, got, n))
+        for case in none:
+            got = counts.get(CASE_EP[case], 0)
+            if got:
+                problems.append("case %s: %d direct switches, expected 0 (slow path)"
+                                % (case, got))
+        return problems
+    return verify
+
+
+def both(*checks):
+    return lambda log: [p for c in checks for p in c(log)]
+
+
+def fasttest(name, mode, cpus, verify):
+    return Scenario(name, args="init=fasttest ipc=%s check=1 trace=1 -- cpus=%d" % (mode, cpus),
+                    smp=cpus, mem=48, qemu_flags=ICOUNT, modules=[user_elf("fasttest")],
+                    expect=[r"fasttest: \d+ passed, 0 failed", r"nickel: init exited status=0"],
+                    verify=both(all_checks_passed(cpus), verify), timeout=150)
+
+
+SCENARIOS = [
+    # the simple case both ways: each of the 21 calls and 20 replies
+    fasttest("ipc-direct-fast-path-taken-simple-not-timeout-long-prio", "direct", 1,
+             direct_switches({"simple": 2 * ROUNDS + 1}, ["timeout", "long", "prio"])),
+    fasttest("ipc-direct-fast-path-not-taken-server-on-other-cpu-smp2", "direct", 2,
+             direct_switches({}, ["othercpu"])),
+    fasttest("ipc-direct-handoff-same-results-no-direct-switch", "handoff", 1,
+             direct_switches({}, list(CASE_EP))),
+]
