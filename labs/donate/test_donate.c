@@ -266,6 +266,19 @@ UNIT_TEST(class_change_mid_chain_propagates)
 	queues_sound();
 }
 
+/* A server (nice 10) holds two records: c1's (t1, nice -10) begun when
+ * its run_ms was `first`, c2's (t2, nice -5) when it was `second`; both
+ * callers' run_ms 1000. */
+static void two_records_begun_at(uint32_t first, uint32_t second)
+{
+	tasks(3, (const int[]){ 10, -10, -5 });
+	t[0]->run_ms = first;
+	t[1]->run_ms = t[2]->run_ms = 1000;
+	sched_donation_begin(t[1], t[0], &d[1]);
+	t[0]->run_ms = second;
+	sched_donation_begin(t[2], t[0], &d[2]);
+}
+
 /* The charge of a record by serial arithmetic (run_ms counters wrap). */
 UNIT_TEST(charge_is_serial_and_never_negative)
 {
@@ -284,12 +297,7 @@ UNIT_TEST(charge_is_serial_and_never_negative)
  * reply charges 120 - 100 = 20. */
 UNIT_TEST(two_records_charge_each_once_in_order)
 {
-	tasks(3, (const int[]){ 10, -10, -5 });
-	t[0]->run_ms = 100;
-	t[1]->run_ms = t[2]->run_ms = 1000;
-	sched_donation_begin(t[1], t[0], &d[1]);
-	t[0]->run_ms = 110;
-	sched_donation_begin(t[2], t[0], &d[2]);
+	two_records_begun_at(100, 110);
 	t[0]->run_ms = 115;
 	sched_donation_finish(&d[1]);
 	GRADE_EQ("c1's run_ms after its reply (1000 + 15)", 1015, t[1]->run_ms);
@@ -306,12 +314,7 @@ UNIT_TEST(two_records_charge_each_once_in_order)
  * reply at 4 charges 4 - 0xfffffff0 = 20 (mod 2^32). */
 UNIT_TEST(two_records_charge_across_the_wrap)
 {
-	tasks(3, (const int[]){ 10, -10, -5 });
-	t[0]->run_ms = 0xfffffff0u;
-	t[1]->run_ms = t[2]->run_ms = 1000;
-	sched_donation_begin(t[1], t[0], &d[1]);
-	t[0]->run_ms = 4;
-	sched_donation_begin(t[2], t[0], &d[2]);
+	two_records_begun_at(0xfffffff0u, 4);
 	t[0]->run_ms = 10;
 	sched_donation_finish(&d[2]);
 	GRADE_EQ("c2's run_ms after its reply (1000 + 6)", 1006, t[2]->run_ms);
@@ -325,12 +328,7 @@ UNIT_TEST(two_records_charge_across_the_wrap)
  * 130 c1's reply charges 130 - 100 = 30. */
 UNIT_TEST(two_records_replied_in_reverse_keep_their_starts)
 {
-	tasks(3, (const int[]){ 10, -10, -5 });
-	t[0]->run_ms = 100;
-	t[1]->run_ms = t[2]->run_ms = 1000;
-	sched_donation_begin(t[1], t[0], &d[1]);
-	t[0]->run_ms = 110;
-	sched_donation_begin(t[2], t[0], &d[2]);
+	two_records_begun_at(100, 110);
 	t[0]->run_ms = 115;
 	sched_donation_finish(&d[2]);
 	GRADE_EQ("c2's run_ms after its reply (1000 + 115 - 110)", 1005, t[2]->run_ms);
@@ -343,12 +341,7 @@ UNIT_TEST(two_records_replied_in_reverse_keep_their_starts)
  * leaves 100: c2's start moves back to 100; at 105 c2's reply charges 5. */
 UNIT_TEST(a_record_begun_1_ms_after_what_is_left_moves_back)
 {
-	tasks(3, (const int[]){ 10, -10, -5 });
-	t[0]->run_ms = 100;
-	t[1]->run_ms = t[2]->run_ms = 1000;
-	sched_donation_begin(t[1], t[0], &d[1]);
-	t[0]->run_ms = 101;
-	sched_donation_begin(t[2], t[0], &d[2]);
+	two_records_begun_at(100, 101);
 	sched_donation_finish(&d[1]);
 	GRADE_EQ("c1's run_ms after its reply (1000 + 1)", 1001, t[1]->run_ms);
 	t[0]->run_ms = 105;
