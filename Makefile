@@ -1,4 +1,4 @@
-# nickel - top-level Makefile.  Targets and variables: docs/contract.md.  Each part of the tree adds its rules in mk/*.mk.
+# nickel - top-level Makefile.  Targets and variables: docs/contract.md.  The rules are in mk/, one file per concern (README.md's layout).
 
 # ---- user-facing variables (all optional) -----------------------------------
 SMP       ?= 2
@@ -33,9 +33,13 @@ CMDLINE += $(if $(IPC),ipc=$(IPC))
 CMDLINE += $(if $(XIPC),xipc=$(XIPC))
 CMDLINE += $(ARGS)
 
-# The demos' ring-3 programs always come along (kernel/demo uses them).
-DEMO_MODULES := $(BUILD)/user/hog.elf $(BUILD)/user/fuzz.elf $(BUILD)/user/hello.elf \
-	$(BUILD)/user/cheat.elf
+# The demos' ring-3 programs always come along (kernel/demo uses them),
+# those the tree has: a lab's student tree may have fewer (tools/handout).
+DEMO_MODULES := $(patsubst user/%.c,$(BUILD)/user/%.elf,\
+	$(wildcard user/hog.c user/fuzz.c user/hello.c user/cheat.c))
+# The teacher's tree: the one with the labs' solutions (labs/*/handout.py).
+# A student's tree has not, nor the tools of the targets kept for the teacher.
+TEACHER := $(wildcard labs/*/handout.py)
 
 QEMU_RUN = python3 tools/nickel-qemu --smp $(SMP) --mem $(MEM) \
 	--machine $(MACHINE) --accel $(ACCEL) \
@@ -43,70 +47,39 @@ QEMU_RUN = python3 tools/nickel-qemu --smp $(SMP) --mem $(MEM) \
 	$(foreach m,$(DEMO_MODULES) $(MODULES),--module $(m)) \
 	$(if $(strip $(QEMUFLAGS)),--qemu-flags="$(QEMUFLAGS)")
 
-.PHONY: all deps run test test-lab test-smp64 test-grade-course unit bench iso debug gdb sim clean
+.PHONY: all help deps run debug gdb clean
+## the kernel, build/nickel.elf (the default)
 all: $(KERNEL)
 
-# The parts' rules (mk/*.mk) come before the targets below, which use their
-# variables (the test line $(SCHEDSIM), the ISO its modules, mk/boot.mk).
-include $(sort $(wildcard mk/*.mk))
+# make help: the "## text" line right above each target's rule, for the
+# targets make knows here (tools/build/make-help).
+## this list: every target, one line each
+help:
+	@python3 tools/build/make-help $(MAKEFILE_LIST)
 
-$(ISO): $(ISO_MODULES)
+# The parts' rules, one file per concern, in this order: a file may use in
+# its rules' prerequisites the variables of the files before it.  A lab's
+# student tree has only the files of the rooms it got (tools/handout).
+include $(wildcard mk/kernel.mk mk/user.mk mk/unit.mk mk/lab.mk mk/grade.mk \
+	mk/iso.mk mk/fuzz.mk mk/test.mk)
 
+
+## install what the build needs (Debian packages; newlib into .cache/)
 deps:
 	@sh tools/build/deps.sh
 
+## build and boot in QEMU on the serial console (SMP= POLICY= DEMO= ...; Ctrl-A x quits)
 run: deps $(KERNEL) user
 	$(QEMU_RUN) --kernel $(KERNEL) --interactive
 
+## boot as make run, QEMU waiting for gdb on port 1234
 debug: deps $(KERNEL) user
 	$(QEMU_RUN) --kernel $(KERNEL) --interactive --gdb
 
+## attach gdb, with the kernel's symbols, to make debug's QEMU
 gdb: deps $(KERNEL)
 	gdb -q -ex "target remote localhost:1234" $(KERNEL)
 
-# make test: tests/run.py finds every test by itself (host unit tests and
-# test programs under tests/, then the QEMU scenarios); this line builds what
-# they run: the kernel and ISO, the unit tests, the ring-3 programs, schedsim.
-test: deps $(KERNEL) $(ISO) unit-build user $(SCHEDSIM)
-	python3 tests/run.py --kernel $(KERNEL) --iso $(ISO) $(if $(LOAD),--load $(LOAD))
-
-# make test-smp64: 64 hogs on 32 vCPUs spread two per CPU (tests/scenarios/
-# smp64.py); minutes of host time on a small host, so kept out of make test.
-test-smp64: deps $(KERNEL) user
-	NICKEL_SMP64_HOGS=1 python3 tests/run.py --only '^smp64-'
-
-# make test-grade-course: tools/grade-submissions on 30 submissions of lab
-# time (make test grades 20, each kind once), with the time they took.
-test-grade-course: deps $(KERNEL) user
-	python3 tests/host/test_grade_submissions.py --thirty
-
-# make test-lab: the lab's latency claims (tests/scenarios/lab.py), which
-# depend on how busy the host is, so they stay out of make test.
-test-lab: deps $(KERNEL) user
-	NICKEL_LAB_TESTS=1 python3 tests/run.py --only '^lab-'
-
-# make coverage: make test's scenarios on the coverage kernel with kcov=all
-# (COVERAGE_ONLY=REGEX: some of them), the kernel lines they reached, and
-# kernel/sched's host tests under gcov; two HTML reports under
-# build/coverage/ (mk/coverage.mk).  Never part of make test.
-
-# make bench: the scheduler's cost (host and kernel micro-benchmarks, a few
-# seconds; the balancer's per tick at 2..64 CPUs), the boot time at 1, 16
-# and 64 CPUs (tools/boot-time), then the benchmark matrix
-# (tools/bench-matrix, docs/lab.md; BENCH_QUICK=1: 1 CPU only), then
-# nickel beside Linux (make compare-linux, mk/compare.mk; BENCH_QUICK=1:
-# one round).  Never part of make test.
-bench: deps bench-sched $(KERNEL) user
-	@mkdir -p bench/out
-	@echo "## Scheduler cost in the kernel (QEMU $(ACCEL); TCG numbers are noisy)"
-	@python3 tools/nickel-qemu --smp 1 --mem 64 --accel $(ACCEL) --append "bench=1" \
-		| tee bench/out/kernel-sched.log | grep '^|\|^nickel bench'
-	@echo "## Boot time: QEMU start and the kernel's first instruction to init (docs/smp.md)"
-	@python3 tools/boot-time --cpus 1,16,64 --accel $(ACCEL) | tee bench/out/boot-time.md
-	@echo "## Benchmark matrix (policies x loads x CPUs)"
-	python3 tools/bench-matrix --out bench/out $(if $(BENCH_QUICK),--quick)
-	@$(MAKE) --no-print-directory bench-ipc
-	@$(MAKE) --no-print-directory compare-linux
-
+## remove build/ and the ISO
 clean:
 	rm -rf $(BUILD) $(ISO)

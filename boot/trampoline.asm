@@ -17,7 +17,10 @@
 ; the page directory in tr_params (the kernel half plus an identity map of
 ; the low 4 MiB, because this code runs at a low address when paging turns
 ; on), the row's stack, then a jump into the kernel: ap_entry(row) in
-; smpboot.c.
+; smpboot.c.  A CPU that halts here (the boot CPU starts every CPU at once,
+; and the table may leave some out) first takes a stray ticket, an atomic
+; increment, and writes its APIC id + 1 at that index, on no stack: the
+; boot CPU names it and sends it INIT.
 
 TRAMPOLINE_PHYS equ 0x8000        ; = smpboot.c's TRAMPOLINE_PHYS
 CR0_PE     equ 1 << 0
@@ -33,13 +36,15 @@ APIC_BASE_EXTD  equ 1 << 10       ; x2APIC mode
 MSR_X2APIC_ID   equ 0x802
 XAPIC_ID_REG    equ 0x20          ; id in bits 31..24
 TR_MAX_ROWS     equ 64            ; = NR_CPUS_MAX (smpboot.c checks the size)
-; struct trampoline_params: cr3, entry, rows, then three arrays of rows
+; struct trampoline_params: cr3, entry, rows, three arrays of rows, strays
 TR_CR3     equ 0
 TR_ENTRY   equ 4
 TR_ROWS    equ 8
 TR_APIC_ID equ 12
 TR_STACK   equ TR_APIC_ID + 4 * TR_MAX_ROWS
 TR_CLAIMED equ TR_STACK + 4 * TR_MAX_ROWS
+TR_STRAYS  equ TR_CLAIMED + 4 * TR_MAX_ROWS
+TR_STRAY_ID equ TR_STRAYS + 4
 
 %define PHYS(label) (TRAMPOLINE_PHYS + (label) - trampoline_start)
 
@@ -82,10 +87,11 @@ tr_protected:
 
 .find_row:                        ; esi = the row whose apic_id is eax
 	mov ebx, PHYS(tr_params)
+	mov edi, eax                  ; the id, for .stray
 	xor esi, esi
 .next_row:
 	cmp esi, [ebx + TR_ROWS]
-	jae .park                     ; not in the table: not ours to start
+	jae .stray                    ; not in the table: not ours to start
 	cmp eax, [ebx + TR_APIC_ID + esi * 4]
 	je .claim
 	inc esi
@@ -97,7 +103,7 @@ tr_protected:
 	mov eax, 1
 	xchg eax, [ebx + TR_CLAIMED + esi * 4]
 	test eax, eax
-	jnz .park
+	jnz .stray
 
 	mov eax, cr4
 	or eax, CR4_PSE
@@ -114,6 +120,13 @@ tr_protected:
 	push dword 0                  ; no return address
 	jmp [ebx + TR_ENTRY]          ; ap_entry, in the higher half
 
+.stray:
+	mov eax, 1
+	lock xadd [ebx + TR_STRAYS], eax
+	cmp eax, TR_MAX_ROWS
+	jae .park
+	inc edi                       ; id + 1: 0 means not written yet
+	mov [ebx + TR_STRAY_ID + eax * 4], edi
 .park:
 	cli
 	hlt
@@ -135,5 +148,7 @@ tr_params:
 	dd 0                          ; entry
 	dd 0                          ; rows
 	times 3 * TR_MAX_ROWS dd 0    ; apic_id[], stack_top[], claimed[]
+	dd 0                          ; strays
+	times TR_MAX_ROWS dd 0        ; stray_id[]
 global trampoline_end
 trampoline_end:

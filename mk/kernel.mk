@@ -1,3 +1,4 @@
+# ==== kernel and arch: build/nickel.elf and its console font ====
 # The kernel image: build/nickel.elf, linked twice so that it carries its own
 # symbol table for backtraces (tools/build/mksyms.py; linker.ld puts .ksyms after code and data).
 CC      := gcc
@@ -53,23 +54,16 @@ $(KERNEL): $(KERNEL_OBJS) $(BUILD)/k/ksyms.o linker.ld
 
 -include $(KERNEL_OBJS:.o=.d)
 
-# make iso: one hybrid image (docs/boot.md, "Booting a real PC"): GRUB for
-# BIOS (grub-pc-bin) and for UEFI x86_64 and ia32 (grub-efi-amd64-bin,
-# grub-efi-ia32-bin), bootable as a CD and when written to a USB stick;
-# serial + screen console, an entry per policy and a safe entry; the demos'
-# programs ride along as modules (ISO_MODULES, mk/boot.mk).  No GRUB
-# translations, themes or fonts (GRUB's menu is text): 12 MB instead of 23.
-$(ISO): $(KERNEL) tools/build/grub.cfg
-	@rm -rf $(BUILD)/iso && mkdir -p $(BUILD)/iso/boot/grub
-	cp $(KERNEL) $(BUILD)/iso/boot/nickel.elf
-	for m in $(ISO_MODULES); do strip --strip-debug -o $(BUILD)/iso/boot/$$(basename $$m) $$m; done
-	sed 's|@ISO_MODULES@|$(notdir $(basename $(ISO_MODULES)))|' tools/build/grub.cfg \
-		> $(BUILD)/iso/boot/grub/grub.cfg
-	grub-mkrescue -o $@ $(BUILD)/iso --locales= --themes= --fonts= \
-		2>$(BUILD)/grub-mkrescue.log || { cat $(BUILD)/grub-mkrescue.log; exit 1; }
-	@for p in i386-pc x86_64-efi i386-efi; do \
-		xorriso -indev $@ -find /boot/grub/$$p -name moddep.lst 2>/dev/null | \
-		grep -q moddep || { echo "make iso: no GRUB for $$p in $@ (make deps)"; \
-		rm -f $@; exit 1; }; done
 
-iso: deps $(ISO)
+# The console font comes from Debian's console-setup-linux (tools/build/deps.sh),
+# converted at build time; FONT=... picks another PSF font.
+FONT ?= /usr/share/consolefonts/Uni2-VGA16.psf.gz
+
+$(BUILD)/k/font.c: $(FONT) tools/build/psf2c tools/lib/psf.py
+	@mkdir -p $(dir $@)
+	PYTHONPATH=tools python3 tools/build/psf2c $(FONT) $@
+
+$(BUILD)/k/font.o: $(BUILD)/k/font.c kernel/console/font.h
+	@echo "  CC      $<"
+	@$(CC) $(KCFLAGS) -c $< -o $@
+

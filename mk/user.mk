@@ -1,5 +1,21 @@
+# ==== ring-3 programs and newlib ====
+# newlib for ring-3 programs: built once by tools/build/deps.d/newlib.sh (also run by
+# `make deps`) into .cache/newlib/ (git-ignored).  See docs/user.md.
+NEWLIB_VERSION := 3.3.0
+NEWLIB_DIR     := .cache/newlib/i686-elf
+NEWLIB_STAMP   := .cache/newlib/.done-$(NEWLIB_VERSION)
+NEWLIB_INC     := $(NEWLIB_DIR)/include
+NEWLIB_LIBS    := $(NEWLIB_DIR)/lib/libc.a $(NEWLIB_DIR)/lib/libm.a
+
+.PHONY: newlib
+## build newlib once into .cache/newlib/
+newlib: $(NEWLIB_STAMP)
+
+$(NEWLIB_STAMP): tools/build/deps.d/newlib.sh
+	@sh tools/build/deps.d/newlib.sh && touch $@
+
 # Ring-3 programs: static i386 ELF (ET_EXEC at 0x08048000) linked against
-# newlib (mk/newlib.mk) and user/lib (crt0 + Linux i386 syscall glue).
+# newlib (above) and user/lib (crt0 + Linux i386 syscall glue).
 # They run on the host under qemu-i386 and, unchanged, on nickel as multiboot
 # modules (MODULES="build/user/hog.elf ...").  See docs/user.md.
 #
@@ -40,11 +56,16 @@ USER_PROGS   := $(patsubst user/%.c,%,$(wildcard user/*.c)) \
 	$(patsubst tests/user/%.c,%,$(wildcard tests/user/*.c))
 USER_ELFS    := $(patsubst %,$(USER_BUILD)/%.elf,$(USER_PROGS))
 
-.PHONY: user user-test
+.PHONY: user
+## every ring-3 program, build/user/NAME.elf
 user: $(USER_ELFS)
 
-user-test: tests/host/run-usertests.sh $(USER_BUILD)/usertests.elf
-	@sh tests/host/run-usertests.sh
+ifneq ($(wildcard tests/user/run-usertests.sh),)
+.PHONY: user-test
+## run usertests under qemu-i386 on the host
+user-test: tests/user/run-usertests.sh $(USER_BUILD)/usertests.elf
+	@sh tests/user/run-usertests.sh
+endif
 
 $(USER_BUILD)/lib/%.o: user/lib/%.c $(USER_HDRS) $(NEWLIB_STAMP)
 	@mkdir -p $(dir $@)
@@ -77,3 +98,6 @@ $(USER_BUILD)/%.elf: $$(call USER_OBJ_OF,$$*) $$(call USER_SRCS_OBJS,$$*) \
 		--start-group $(USER_LIBA) $(NEWLIB_LIBS) $(USER_LIBGCC) --end-group
 
 .PRECIOUS: $(USER_BUILD)/%.o $(USER_BUILD)/tests/%.o $(USER_BUILD)/lib/%.o
+
+# The system-call fuzzer (user/fuzz.c + user/fuzz/, docs/robustness.md).
+USER_SRCS_fuzz := user/fuzz/gen.c user/fuzz/guided.c user/fuzz/mutate.c

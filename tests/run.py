@@ -5,7 +5,8 @@ Finds every test by itself (the Makefile only builds what they run):
   * host unit tests: build/unit/test_NAME for each tests/unit/test_NAME.c
     (mk/unit.mk builds them);
   * host test programs: tests/DIR/test_*.py and tests/DIR/run-*.sh
-    (tests/host/, tests/tools/), each printing its own PASS/FAIL lines;
+    (tests/tools/, tests/grading/, tests/tree/, tests/user/, tests/fuzz/),
+    each printing its own PASS/FAIL lines;
   * QEMU scenarios: the SCENARIOS lists of tests/scenarios/*.py.
 The host tests run one after the other in one thread while the scenarios
 run in parallel beside them (--jobs at once), each with a timeout.  Prints `PASS name` / `FAIL name (file:line): reason` and ends with
@@ -16,7 +17,7 @@ run in parallel beside them (--jobs at once), each with a timeout.  Prints `PASS
                  [--keep-logs DIR] [BIN ...]
 
 --only REGEX runs the scenarios whose name matches and the host tests whose
-path matches (build/unit/test_heap, tests/host/test_psf.py).  --unit-only
+path matches (build/unit/test_heap, tests/tools/test_psf.py).  --unit-only
 runs the host tests alone, no QEMU.  BIN ... runs these host programs
 instead of the ones found (make unit: the unit tests only).
 --load N runs N host CPU burners beside the suite (make test LOAD=N): every
@@ -47,15 +48,23 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-sys.path.insert(0, os.path.join(HERE, "scenarios"))
+# The tests' one import path, set here for this process and, through
+# PYTHONPATH, for every host test program it runs: the tools' package
+# (tools/lib) and the tests' helpers (tests/lib: report, scenario, ...).
+# The scenarios import each other (uefi, screen, smp_ring3): their folder
+# comes last, after the standard library, which platform.py would shadow.
+IMPORT_PATH = [os.path.join(ROOT, "tools"), os.path.join(HERE, "lib")]
+sys.path[:0] = IMPORT_PATH
+sys.path.append(os.path.join(HERE, "scenarios"))
+os.environ["PYTHONPATH"] = os.pathsep.join(
+    IMPORT_PATH + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p])
 
 LOG_DIR = os.path.join(ROOT, "build", "test-logs")
 # Host test programs, one folder below tests/; a helper module such as
-# tests/tools/traces.py is named otherwise.
+# tests/lib/traces.py is named otherwise.
 HOST_PROGRAMS = ("*/test_*.py", "*/run-*.sh")
 # What the slowest host test program needs on an idle 2-core host, in
-# seconds (tests/host/test_grade_submissions.py: 1-2 minutes): times the
+# seconds (tests/grading/test_grade_submissions.py: 1-2 minutes): times the
 # scale, its limit (300 s at the default scale 3).
 HOST_TIMEOUT = 100
 print_lock = threading.Lock()

@@ -65,14 +65,6 @@ void gdt_init_cpu(struct cpu *c)
 	sysenter_init_cpu(c);                 /* its MSRs name these segments */
 }
 
-/* c is the running CPU: int 0x80 and interrupts from ring 3 find esp0 in
- * its TSS, SYSENTER in an MSR of the CPU itself (sysenter.c). */
-void tss_set_kernel_stack(struct cpu *c, uint32_t esp0)
-{
-	c->tss.esp0 = esp0;
-	sysenter_set_stack(esp0);
-}
-
 /* The double-fault task's TSS: the IDT's task gate for vector 8 names it. */
 void gdt_set_df_tss(struct cpu *c, struct tss *t)
 {

@@ -7,24 +7,33 @@
  * thread_info at the bottom, a guard page below: kstack.c).  Then, with
  * smpboot=parallel (the default; Intel SDM vol. 3, "MP initialization";
  * the MP spec, appendix B.4):
- *   1. INIT to every AP, one INIT wait; STARTUP to every AP, one wait; a
- *      second STARTUP round (choose_sipi_waits); the ESR after each IPI;
+ *   1. one INIT, one wait, two STARTUPs, each sent once to every CPU but
+ *      this one (the ICR's "all excluding self" shorthand): three IPIs for
+ *      any number of APs (choose_sipi_waits; the ESR after each);
  *   2. the APs run the trampoline side by side: each reads its own APIC id,
  *      finds and claims its row, and enters ap_entry(row) on that row's
- *      stack, where it marks itself arrived and waits for its CPU number;
+ *      stack, where it marks itself arrived and halts until numbered;
  *   3. the boot CPU waits once for all, up to 5 s, then numbers the arrived
  *      rows in table order (CPU n = row n when all answer; after a silent
  *      row the later ones move down one, so cpus[0..ncpus-1] has no holes)
- *      and lets them go.  Each AP then sets up its own per-CPU state (GDT,
- *      TSS, LAPIC, idle task, tick) while the others do theirs, and the boot
- *      CPU waits until all are online.
+ *      and lets them all go with one IPI, again to all but itself.  Each
+ *      AP then sets up its own per-CPU state (GDT, TSS, LAPIC, idle task,
+ *      tick) while the others do theirs, and the boot CPU waits until all
+ *      are online.
  * A silent AP is named in one line and sent INIT, which parks it.  Its stack
  * is freed unless it claimed the row (then it is somewhere in the
  * trampoline: its stack stays, and ap_entry finds the row dropped and halts).
+ * A CPU the table does not list (a core the firmware left out) also wakes
+ * from the broadcast: the trampoline writes its APIC id down and halts it
+ * before it touches any stack, and the boot CPU names it and sends it INIT,
+ * back to waiting for a STARTUP that never comes (blocked there even for an
+ * NMI, which in the trampoline, with no IDT, would reset the machine).
  *
  * smpboot=serial does one AP at a time (its IPIs, its wait, its start-up),
  * for a board where many STARTUPs at once are suspect; smpboot=silent1 is
- * parallel with row 1 sent no IPI at all: the test of a silent AP.
+ * parallel with row 1 sent no IPI at all (so every other row gets its own,
+ * as on a board whose firmware gives a CPU's row but where the CPU is
+ * missing): the test of a silent AP.
  *
  * What is shared while the APs run in parallel: the trampoline's code, GDT
  * and table (read only, except each AP's own `claimed` word, taken with an
@@ -70,6 +79,9 @@ struct trampoline_params {              /* layout = tr_params in the asm */
 	uint32_t apic_id[NR_CPUS_MAX];  /* the firmware table's order */
 	uint32_t stack_top[NR_CPUS_MAX];
 	uint32_t claimed[NR_CPUS_MAX];  /* set by the AP that takes the row */
+	uint32_t strays;                /* CPUs woken with no row to claim ... */
+	uint32_t stray_id[NR_CPUS_MAX]; /* ... and the first ones' APIC id + 1
+					   (0: not written yet) */
 };
 
 #define ROW_DROPPED (-1)
@@ -208,11 +220,14 @@ static int fill_row(struct trampoline_params *p, int r)
 	return stack != 0;
 }
 
+/* row -1: the broadcast */
 static void check_esr(int row, const char *step)
 {
 	uint32_t esr = lapic_read_esr() & 0xEF;   /* bit 4 is reserved */
 
-	if (esr)
+	if (esr && row < 0)
+		printk("nickel: smp: %s to all: APIC error status 0x%x\n", step, esr);
+	else if (esr)
 		printk("nickel: cpu %d: %s: APIC error status 0x%x\n", row, step, esr);
 }
 
@@ -277,8 +292,33 @@ static void wake_rows(const int *rows, int n)
 	}
 }
 
-/* Row r arrived: it becomes CPU `cpu` (its thread_info and apic id first). */
-static void let_go(int r, int cpu)
+/* The same sequence to every CPU but this one: three IPIs in all.  Only
+ * when every other row is to start (a CPU that is not in the table wakes
+ * too: the trampoline halts it, stray_cpus sends it back). */
+static void wake_all_but_self(void)
+{
+	int round;
+
+	lapic_read_esr();
+	if (lapic_send_ipi(0, ICR_INIT | ICR_ASSERT | ICR_LEVEL | ICR_ALL_BUT_SELF) != 0)
+		printk("nickel: smp: INIT to all not delivered\n");
+	if (!lapic_x2)          /* de-assert: the MP spec sends it to all */
+		lapic_send_ipi(0, ICR_INIT | ICR_LEVEL | ICR_ALL_INCL_SELF);
+	check_esr(-1, "INIT");
+	udelay(init_wait_us);
+	for (round = 0; round < 2; round++) {
+		lapic_read_esr();
+		if (lapic_send_ipi(0, ICR_STARTUP | ICR_ALL_BUT_SELF |
+				   (TRAMPOLINE_PHYS >> 12)) != 0)
+			printk("nickel: smp: STARTUP to all not delivered\n");
+		check_esr(-1, "STARTUP");
+		udelay(startup_wait_us);
+	}
+}
+
+/* Row r arrived: it becomes CPU `cpu` (its thread_info and apic id first);
+ * it leaves its hlt at the next IPI (let_go's, or start_in_parallel's). */
+static void number_row(int r, int cpu)
 {
 	struct trampoline_params *p = params();
 	struct thread_info *ti = (struct thread_info *)(p->stack_top[r] - KSTACK_SIZE);
@@ -288,7 +328,32 @@ static void let_go(int r, int cpu)
 	cpus[cpu].apic_id = (int)p->apic_id[r];
 	__sync_synchronize();
 	cpu_of_row[r] = cpu + 1;
-	lapic_send_ipi(p->apic_id[r], T_IPI_RESCHED);   /* out of its hlt */
+}
+
+static void let_go(int r, int cpu)
+{
+	number_row(r, cpu);
+	lapic_send_ipi(params()->apic_id[r], T_IPI_RESCHED);   /* out of its hlt */
+}
+
+/* CPUs that answered the broadcast with no row to claim (not in the
+ * table): name each and send it INIT (it halted in the trampoline, on no
+ * stack).  Never this CPU's own id: that INIT would reset the boot CPU. */
+static void stray_cpus(void)
+{
+	struct trampoline_params *p = params();
+	uint32_t i, id, n = p->strays;
+
+	for (i = 0; i < n && i < NR_CPUS_MAX; i++) {
+		if (!p->stray_id[i] || (id = p->stray_id[i] - 1) == (uint32_t)cpus[0].apic_id)
+			continue;
+		printk("nickel: smp: apic id %u answered with no row of the table: "
+		       "sent INIT, not used\n", id);
+		lapic_send_ipi(id, ICR_INIT | ICR_ASSERT | ICR_LEVEL);
+	}
+	if (n > NR_CPUS_MAX)
+		printk("nickel: smp: %u more CPUs not in the table left halted\n",
+		       n - NR_CPUS_MAX);
 }
 
 /* Row r did not arrive: drop it, park its CPU, free the stack if unused. */
@@ -345,8 +410,9 @@ static int start_serially(int wanted)
 	return online;
 }
 
-/* smpboot=parallel (and silent1): every AP's IPIs, one wait for all to
- * arrive, all numbered and let go, one wait for all to be online. */
+/* smpboot=parallel (and silent1): the IPIs to all (silent1, or a row
+ * without a stack: to each AP of a row), one wait for all to arrive, all
+ * numbered and let go by one IPI, one wait for all to be online. */
 static int start_in_parallel(int wanted, int silent_row)
 {
 	int r, filled = 0, n = 0, online = 1, rows[NR_CPUS_MAX];
@@ -358,16 +424,26 @@ static int start_in_parallel(int wanted, int silent_row)
 		if (r != silent_row)
 			rows[n++] = r;
 	}
-	wake_rows(rows, n);
-	printk("nickel: smp: INIT-STARTUP sent to %d APs together; one wait for all\n", n);
+	if (n == wanted - 1) {
+		wake_all_but_self();
+		printk("nickel: smp: INIT-STARTUP broadcast to all; one wait for the "
+		       "table's APs: %d\n", n);
+	} else {
+		wake_rows(rows, n);
+		printk("nickel: smp: INIT-STARTUP sent to %d APs together; one wait "
+		       "for all\n", n);
+	}
 	halt_until(&nr_arrived, filled, time_us() + AP_ANSWER_US);
 	for (r = 1; r < wanted; r++)
 		if (arrived[r])
-			let_go(r, online++);
+			number_row(r, online++);
 		else
 			give_up(r, online);
+	if (online > 1)                   /* every numbered AP out of its hlt */
+		lapic_send_ipi(0, T_IPI_RESCHED | ICR_ALL_BUT_SELF);
 	for (r = 1; r < online; r++)
 		wait_online(r);
+	stray_cpus();
 	return online;
 }
 
@@ -433,6 +509,7 @@ static int trampoline_ready(int wanted)
 		p->apic_id[r] = r ? (uint32_t)smp_table_apic_id(r) : (uint32_t)cpus[0].apic_id;
 		p->claimed[r] = 1;             /* until fill_row opens it */
 	}
+	p->strays = 0;
 	return 1;
 }
 

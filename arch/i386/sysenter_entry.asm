@@ -62,7 +62,7 @@ global sysenter_arg6_load, sysenter_bad_stack
 
 ; The CPU arrives here in ring 0 with cs = 0x08, ss = 0x10, IF clear and
 ; esp = this task's kernel stack top (MSR 0x175, written by
-; tss_set_kernel_stack at each task switch).  Build the frame int 0x80
+; arch_switch_to at each task switch).  Build the frame int 0x80
 ; builds (struct trap_frame), so that every call, fork, signal and exit
 ; sees one kind of frame.
 sysenter_entry:

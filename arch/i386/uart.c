@@ -1,6 +1,11 @@
 /*
  * uart.c - the 16550 UART on COM1: polled output (works from any context,
  * even in a panic), interrupt-driven input for the console keys.
+ *
+ * Output waits for "transmitter empty" once per 16 bytes where the chip
+ * has a 16-byte transmit FIFO (a 16550A; an 8250 or 16450 has none and is
+ * asked before every byte): under an emulator each status read is a trip
+ * out of the guest, as costly as the byte itself.
  */
 #include "arch/console_hw.h"
 #include "arch/io.h"
@@ -10,14 +15,18 @@
 #define COM1 0x3F8
 #define REG_DATA 0
 #define REG_IER  1   /* interrupt enable */
-#define REG_FCR  2   /* FIFO control */
+#define REG_FCR  2   /* FIFO control (write) */
+#define REG_IIR  2   /* interrupt identification (read): bits 7..6 = FIFOs on */
 #define REG_LCR  3   /* line control */
 #define REG_MCR  4   /* modem control */
 #define REG_LSR  5   /* line status */
 #define LSR_DATA_READY 0x01
 #define LSR_THR_EMPTY  0x20
 
+#define FIFO_BYTES 16
+
 static int present;
+static int tx_burst = 1;           /* bytes per "transmitter empty" */
 static void (*rx_hook)(char c);
 
 void uart_init(void)
@@ -28,6 +37,7 @@ void uart_init(void)
 	outb(COM1 + REG_IER, 0);
 	outb(COM1 + REG_LCR, 0x03);        /* 8N1 */
 	outb(COM1 + REG_FCR, 0xC7);        /* FIFO on, cleared, 14-byte level */
+	tx_burst = (inb(COM1 + REG_IIR) & 0xC0) == 0xC0 ? FIFO_BYTES : 1;
 	outb(COM1 + REG_MCR, 0x0B);        /* DTR, RTS, OUT2 (IRQ enable) */
 	/* A port that reads back 0xFF has no UART behind it (no serial card). */
 	present = inb(COM1 + REG_LSR) != 0xFF;
@@ -38,17 +48,37 @@ int uart_present(void)
 	return present;
 }
 
-void uart_putc(char c)
+/* One byte; *room counts what the FIFO still takes without asking. */
+static void put_byte(char c, int *room)
 {
 	int spins = 100000;
 
+	if (*room == 0) {
+		while (!(inb(COM1 + REG_LSR) & LSR_THR_EMPTY) && --spins)
+			cpu_relax();
+		*room = tx_burst;
+	}
+	outb(COM1 + REG_DATA, (uint8_t)c);
+	(*room)--;
+}
+
+/* n bytes, "\r\n" for each '\n'. */
+void uart_write(const char *s, unsigned n)
+{
+	int room = 0;
+
 	if (!present)
 		return;
-	if (c == '\n')
-		uart_putc('\r');
-	while (!(inb(COM1 + REG_LSR) & LSR_THR_EMPTY) && --spins)
-		cpu_relax();
-	outb(COM1 + REG_DATA, (uint8_t)c);
+	for (; n; n--, s++) {
+		if (*s == '\n')
+			put_byte('\r', &room);
+		put_byte(*s, &room);
+	}
+}
+
+void uart_putc(char c)
+{
+	uart_write(&c, 1);
 }
 
 static void uart_irq(struct trap_frame *f)

@@ -6,13 +6,22 @@
  * serial-only board, QEMU -vga none; a UEFI boot) the word is 0 and the
  * screen stays off: 0xB8000 may then be plain RAM, which a write-and-read
  * probe would take for a screen.
+ *
+ * The cells are also kept in RAM (`shown`), and a cell of VGA memory is
+ * written only when it changes and never read: under an emulator every
+ * access to VGA memory and every CRT controller port is a trip out of the
+ * guest (under QEMU TCG, one taking QEMU's global lock, which every other
+ * vCPU wants too).  A scroll that copied the screen through VGA memory
+ * read and wrote ~3840 bytes each; one against the copy writes only the
+ * cells whose character differs from the one below (a few for a run of
+ * similar lines: "cpu 12 online", "cpu 13 online"); and the hardware
+ * cursor moves once per write (vga_show_cursor), not per character.
  */
 #include "arch/console_hw.h"
 #include "arch/io.h"
 #include "arch/paging.h"
 #include "console/text_screen.h"
 #include <stdint.h>
-#include "lib/string.h"
 
 #define COLS 80
 #define ROWS 25
@@ -20,33 +29,53 @@
 #define BDA_CRTC_PORT 0x463    /* BIOS data area: 0x3D4 for a colour text screen */
 
 static volatile uint16_t *screen;
+static uint16_t shown[ROWS * COLS];    /* = screen[], read instead of it */
+static uint16_t cursor_at = 0xFFFF;    /* the cursor register's value */
 static const uint16_t attr[] = {
 	[SCREEN_TEXT] = ATTR,
 	[SCREEN_BRIGHT] = 0x0F00,      /* white on black */
 	[SCREEN_TITLE] = 0x7000,       /* black on light grey */
 };
 
+/* The cursor's two bytes, each written only when it changes. */
 static void move_cursor(unsigned row, unsigned col)
 {
 	uint16_t pos = (uint16_t)(row * COLS + col);
 
-	outb(0x3D4, 14); outb(0x3D5, pos >> 8);
-	outb(0x3D4, 15); outb(0x3D5, pos & 0xFF);
+	if ((pos ^ cursor_at) & 0xFF00) {
+		outb(0x3D4, 14);
+		outb(0x3D5, pos >> 8);
+	}
+	if ((pos ^ cursor_at) & 0x00FF) {
+		outb(0x3D4, 15);
+		outb(0x3D5, pos & 0xFF);
+	}
+	cursor_at = pos;
+}
+
+static void show(unsigned cell, uint16_t v)
+{
+	if (shown[cell] != v) {
+		shown[cell] = v;
+		screen[cell] = v;
+	}
 }
 
 static void put(unsigned row, unsigned col, char c, enum screen_colour colour)
 {
-	screen[row * COLS + col] = attr[colour] | (uint8_t)c;
+	show(row * COLS + col, attr[colour] | (uint8_t)c);
 }
 
+/* Rows below `top` up one (each cell takes the one below it, read from the
+ * copy), the last row blank. */
 static void scroll(unsigned top)
 {
-	int i;
+	unsigned i;
 
-	memmove((uint16_t *)screen + top * COLS, (uint16_t *)screen + (top + 1) * COLS,
-		(ROWS - 1 - top) * COLS * 2);
-	for (i = 0; i < COLS; i++)
-		screen[(ROWS - 1) * COLS + i] = ATTR | ' ';
+	for (i = top * COLS; i < (ROWS - 1) * COLS; i++)
+		show(i, shown[i + COLS]);
+	for (; i < ROWS * COLS; i++)
+		show(i, ATTR | ' ');
 }
 
 static struct text_screen text = {
@@ -61,17 +90,23 @@ void vga_init(void)
 		return;
 	screen = phys_to_virt(0xB8000);
 	for (i = 0; i < COLS * ROWS; i++)
-		screen[i] = ATTR | ' ';
+		screen[i] = shown[i] = ATTR | ' ';
+	cursor_at = 0xFFFF;
 	text.row = text.col = text.top = 0;
 	move_cursor(0, 0);
 }
 
 void vga_putc(char c)
 {
-	if (!screen)
-		return;
-	text_screen_putc(&text, c);
-	move_cursor(text.row, text.col);
+	if (screen)
+		text_screen_putc(&text, c);
+}
+
+/* Once per write, not per character: four CRT controller ports. */
+void vga_show_cursor(void)
+{
+	if (screen)
+		move_cursor(text.row, text.col);
 }
 
 struct text_screen *vga_text_screen(void)

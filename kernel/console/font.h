@@ -1,5 +1,5 @@
 /* font.h - the framebuffer console's font, generated at build time from a
- * PSF console font of a Debian package (tools/build/psf2c, mk/boot.mk). */
+ * PSF console font of a Debian package (tools/build/psf2c, mk/kernel.mk). */
 #ifndef NICKEL_FONT_H
 #define NICKEL_FONT_H
 #include <stdint.h>

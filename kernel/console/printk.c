@@ -15,16 +15,19 @@
 static spinlock_t console_lock = SPINLOCK_INIT("console");
 int console_panicking;          /* set by panic: never wait for the lock */
 static void (*screen_putc)(char c) = vga_putc;
+static void (*screen_done)(void) = vga_show_cursor;   /* after each write */
 static struct text_screen *screen;     /* NULL: serial only (screen.h) */
 
 /* Callers hold console_lock, or the console is panicking. */
 static void console_emit(const char *s, unsigned n)
 {
-	while (n--) {
-		uart_putc(*s);
-		screen_putc(*s);
-		s++;
-	}
+	unsigned i;
+
+	uart_write(s, n);
+	for (i = 0; i < n; i++)
+		screen_putc(s[i]);
+	if (screen_done)
+		screen_done();
 }
 
 /* A framebuffer the loader set up, else (or when it is unusable) VGA text. */
@@ -37,6 +40,7 @@ void console_init(const struct boot_fb *fb)
 		pixels = ioremap(fb->addr, fb->pitch * fb->height);
 		if (pixels && fbcon_init(fb, pixels) == 0) {
 			screen_putc = fbcon_putc;
+			screen_done = 0;
 			screen = fbcon_text_screen();
 			return;
 		}

@@ -12,12 +12,7 @@
 #include "lib/string.h"
 
 void sched_lock_init(sched_lock_t *l) { spin_init(l, "runqueue"); }
-void sched_spin_lock(sched_lock_t *l) { spin_lock(l); }
-void sched_spin_unlock(sched_lock_t *l) { spin_unlock(l); }
 int sched_lock_held_here(sched_lock_t *l) { return spin_is_held_here(l); }
-unsigned long sched_irq_save(void) { return irq_save(); }
-void sched_irq_restore(unsigned long flags) { irq_restore(flags); }
-uint32_t sched_jiffies(void) { return jiffies; }
 int sched_this_cpu(void) { return this_cpu_id(); }
 
 void sched_kick_cpu(int cpu)

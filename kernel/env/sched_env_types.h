@@ -8,8 +8,19 @@
 
 #include "spinlock.h"
 #include "lib/string.h"
+#include "arch/cpu.h"
 
 typedef spinlock_t sched_lock_t;
 #define sched_snprintf snprintf            /* the kernel's own (lib/vsnprintf.c) */
+
+/* The calls every schedule() makes, inline: each out-of-line wrapper cost
+ * a call and a frame (a yield made six of them). */
+#define SCHED_ENV_INLINE 1
+extern volatile uint32_t jiffies;          /* arch/timer.h (whose HZ the core has too) */
+static inline void sched_spin_lock(sched_lock_t *l) { spin_lock(l); }
+static inline void sched_spin_unlock(sched_lock_t *l) { spin_unlock(l); }
+static inline unsigned long sched_irq_save(void) { return irq_save(); }
+static inline void sched_irq_restore(unsigned long flags) { irq_restore(flags); }
+static inline uint32_t sched_jiffies(void) { return jiffies; }
 
 #endif

@@ -3,7 +3,7 @@
  *
  * gcc's -fsanitize-coverage=trace-pc puts a call to
  * __sanitizer_cov_trace_pc() at the head of every basic block of the
- * instrumented files (mk/kcov.mk says which are not).  The callback
+ * instrumented files (mk/fuzz.mk says which are not).  The callback
  * appends its return address, a PC inside that block, to the buffer of
  * the current task if that task enabled coverage and is not in an
  * interrupt handler (an interrupt's code is not what its calls reached).
@@ -46,7 +46,7 @@ static struct kcov_area *area_of(struct task *t)
 	return 0;
 }
 
-/* Not instrumented itself (mk/kcov.mk): it would call itself.  Every PC
+/* Not instrumented itself (mk/fuzz.mk): it would call itself.  Every PC
  * goes to the kernel-wide map first (kcov_all.c: no thread_info needed,
  * safe from kmain's first block and in any interrupt). */
 void __sanitizer_cov_trace_pc(void)

@@ -3,7 +3,7 @@
  * enables it for itself (nickel's own calls 1100..1103, abi.h), makes
  * calls, and reads back the program counters the kernel reached on its
  * behalf.  Only a coverage build (make kcov: build/nickel-kcov.elf,
- * mk/kcov.mk, CONFIG_KCOV) has it; elsewhere the hooks below are empty
+ * mk/fuzz.mk, CONFIG_KCOV) has it; elsewhere the hooks below are empty
  * and the calls answer -ENOSYS.  docs/robustness.md "Kernel coverage".
  *
  * Beside the per-task buffers, the coverage kernel keeps one kernel-wide

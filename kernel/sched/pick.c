@@ -24,7 +24,7 @@ static void leave_forbidden_cpu(struct runqueue *rq, struct sched_task *prev)
 /* The core's O(1) choice: the head of the best list of rq->active. */
 static struct sched_task *first_of_active(struct runqueue *rq)
 {
-	int idx = prio_array_find_next(rq->active, 0);
+	int idx = prio_array_first(rq->active);
 
 	return list_first_entry(&rq->active->queue[idx], struct sched_task, run_list);
 }
@@ -62,7 +62,7 @@ static struct sched_task *pick_from_arrays(struct runqueue *rq)
 	}
 	/* real time first, the core's (2.6.0 schedule()); then the policy */
 	if (sched_active_policy->pick &&
-	    prio_array_find_next(array, 0) >= MAX_RT_PRIO)
+	    prio_array_first(array) >= MAX_RT_PRIO)
 		return policy_pick(rq);
 	return first_of_active(rq);
 }
@@ -94,7 +94,7 @@ static struct sched_task *pick_locked(struct runqueue *rq, int cpu)
 		else if (prev->array && !cpu_allowed(prev, cpu))
 			leave_forbidden_cpu(rq, prev);
 	}
-	next = sched_take_handoff(rq);           /* an IPC handoff (ipc_sched.c) */
+	next = rq->handoff ? sched_take_handoff(rq) : NULL;   /* IPC (ipc_sched.c) */
 	if (!next)
 		next = pick_from_arrays(rq);
 	prev->need_resched = 0;
@@ -133,8 +133,7 @@ void sched_yield_locked(struct runqueue *rq, struct sched_task *p)
 		} else {
 			to = sched_active_policy->yield ?
 				sched_active_policy->yield(rq, p) : rq->expired;
-			dequeue_task(p);
-			enqueue_task(p, to);
+			move_task(p, to);
 		}
 	}
 	p->need_resched = 1;

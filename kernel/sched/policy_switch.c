@@ -36,7 +36,7 @@ const struct sched_policy *sched_policy_by_name(const char *name)
 	unsigned int i;
 
 	for (i = 0; name && i < sizeof(all) / sizeof(all[0]); i++)
-		if (str_eq(name, all[i]->name))
+		if (all[i] && str_eq(name, all[i]->name))   /* NULL: left out */
 			return all[i];
 	return NULL;
 }

@@ -84,6 +84,23 @@ void dequeue_task(struct sched_task *p)
 	p->array = NULL;
 }
 
+/* A yield's move, dequeue_task then enqueue_task(p, to) in one step: the
+ * prio is the one p was queued with (checked then), the counts move with
+ * it, and `to` may be p's own array (the tail of its list). */
+void move_task(struct sched_task *p, struct prio_array *to)
+{
+	struct prio_array *from = p->array;
+
+	list_del(&p->run_list);
+	if (list_empty(&from->queue[p->prio]))
+		clear_bit(from, p->prio);
+	from->nr_active--;
+	list_add_tail(&p->run_list, &to->queue[p->prio]);
+	set_bit(to, p->prio);
+	to->nr_active++;
+	p->array = to;
+}
+
 void requeue_task(struct sched_task *p)
 {
 	struct prio_array *a = p->array;

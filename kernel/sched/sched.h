@@ -130,7 +130,9 @@ extern int sched_ncpus;
 
 struct sched_policy;
 extern const struct sched_policy sched_policy_nick, sched_policy_o1, sched_policy_rr,
-	sched_policy_mine, sched_policy_cfs;
+	sched_policy_mine;
+/* Weak: a lab's student tree may leave cfs out (tools/handout); NULL then. */
+extern const struct sched_policy sched_policy_cfs __attribute__((weak));
 /* starve.c: rr that never picks the newest task queued on a CPU, for the
  * watchdog's tests (never the default, never in the key r rotation). */
 extern const struct sched_policy sched_policy_starve;

@@ -6,7 +6,9 @@
  *
  * Two environments implement this contract, picked by the include path,
  * which finds their "sched_env_types.h" (the lock type, and maybe
- * sched_snprintf as a macro):
+ * sched_snprintf as a macro; the kernel's also gives the lock, interrupt
+ * and clock calls as inline functions, SCHED_ENV_INLINE, since every
+ * schedule() makes them):
  *   the kernel   kernel/env/sched_env_types.h, kernel/env/sched_env.c
  *   the host     kernel/sched/host/ (unit tests, the bench, schedsim):
  *                sched_env_types.h, sched_env_host.h (the knobs the
@@ -35,17 +37,23 @@ struct sched_task;
 /* A spinlock: init unlocked; lock spins until it is ours; unlock by its
  * holder only.  held_here: held by the CPU that asks (self-checks). */
 void sched_lock_init(sched_lock_t *l);
+#ifndef SCHED_ENV_INLINE
 void sched_spin_lock(sched_lock_t *l);
 void sched_spin_unlock(sched_lock_t *l);
+#endif
 int sched_lock_held_here(sched_lock_t *l);
 
 /* Local interrupts off, returning the previous state; restore puts that
  * state back (the pairs nest). */
+#ifndef SCHED_ENV_INLINE
 unsigned long sched_irq_save(void);
 void sched_irq_restore(unsigned long flags);
+#endif
 
 /* Ticks since boot at SCHED_HZ (1000 per second); wraps at 2^32. */
+#ifndef SCHED_ENV_INLINE
 uint32_t sched_jiffies(void);
+#endif
 /* The CPU executing the caller: 0..sched_ncpus-1. */
 int sched_this_cpu(void);
 /* Make `cpu` call schedule() soon (the reschedule IPI): its running task's

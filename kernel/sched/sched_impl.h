@@ -95,6 +95,18 @@ static inline bool cpu_allowed(struct sched_task *p, int cpu)
 /* ipc_sched.c */
 struct sched_task *sched_take_handoff(struct runqueue *rq);
 
+/* The best non-empty prio of a (MAX_PRIO: none): 2.6.0's
+ * sched_find_first_bit, the words tested in turn; inline, for the pick. */
+static inline int prio_array_first(const struct prio_array *a)
+{
+	int w;
+
+	for (w = 0; w < SCHED_BITMAP_WORDS; w++)
+		if (a->bitmap[w])
+			return w * 32 + __builtin_ctz(a->bitmap[w]);
+	return MAX_PRIO;
+}
+
 /* prio_array.c: the O(1) machinery */
 void prio_array_init(struct prio_array *a);
 int prio_array_find_next(const struct prio_array *a, int start); /* MAX_PRIO if none */
@@ -102,6 +114,7 @@ void enqueue_task(struct sched_task *p, struct prio_array *a);    /* tail of que
 void enqueue_task_before(struct sched_task *p, struct sched_task *next); /* same list, before next */
 void dequeue_task(struct sched_task *p);
 void requeue_task(struct sched_task *p);                           /* to the tail of its list */
+void move_task(struct sched_task *p, struct prio_array *to);       /* dequeue + enqueue(to) */
 void sched_yield_locked(struct runqueue *rq, struct sched_task *p);      /* yield rule, rq locked */
 void sched_for_each_queued(struct runqueue *rq,                     /* slow paths: every task */
 			   bool (*fn)(struct sched_task *p, void *arg), void *arg);

@@ -78,8 +78,8 @@ STUBS = {
 # file for its own unit tests instead, a mine.h with no design in it, and
 # no mine_solution scenario.
 FILES = {
-    "tests/scenarios/mine_solution.py": None,
-    "tests/host/test_mine_designs.py": None,
+    "tests/lib/mine_solution.py": None,
+    "tests/grading/test_mine_designs.py": None,
     "labs/mine/solutions/stride.patch": None,
     "labs/mine/solutions/mlfq.patch": None,
     "labs/mine/solutions/lottery.patch": None,
@@ -136,3 +136,11 @@ UNIT_TEST(mine_is_a_policy)
 }
 """,
 }
+
+# What the student tree holds besides tools/handout's BASE_ROOMS (the kernel,
+# its build, the demos' programs, schedsim, the grader): the desktop's
+# programs its QEMU tests run, the test runner for `make unit`, cfs (the
+# invariant walk switches through every policy), that walk, the spec.
+# Format: labs/README.md.
+ROOMS = ["lab-programs", "runner", "cfs"]
+EXTRA = ["tests/unit/test_sched_invariants.c", "docs/scheduler-spec.md", "docs/selfcheck.md"]

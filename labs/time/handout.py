@@ -43,3 +43,9 @@ STUBS = {
 
 # labs/time/MUTANTS.md: teacher material (quotes the solution), not shipped.
 FILES = {"labs/time/MUTANTS.md": None}
+
+# What the student tree holds besides tools/handout's BASE_ROOMS (the kernel,
+# its build, the demos' programs, schedsim, the grader): the spec the TODOs
+# cite.  Format: labs/README.md.
+ROOMS = []
+EXTRA = ["docs/scheduler-spec.md", "docs/scheduler.md"]

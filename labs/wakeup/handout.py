@@ -24,3 +24,9 @@ STUBS = {
 
 # labs/wakeup/MUTANTS.md: teacher material (quotes the solution), not shipped.
 FILES = {"labs/wakeup/MUTANTS.md": None}
+
+# What the student tree holds besides tools/handout's BASE_ROOMS (the kernel,
+# its build, the demos' programs, schedsim, the grader): the docs the TODO
+# cites.  Format: labs/README.md.
+ROOMS = []
+EXTRA = ["docs/scheduler-spec.md", "docs/scheduler.md"]

@@ -22,7 +22,7 @@ COV = os.path.join("build", "fuzz", "cov")
 
 
 def sources(name):
-    """The harness's kernel sources, from mk/fuzz-parsers.mk."""
+    """The harness's kernel sources, from mk/fuzz.mk."""
     out = subprocess.run(["make", "-s", "--no-print-directory", "-f", "Makefile",
                           "print-fuzz-srcs", "FUZZ_NAME=" + name],
                          capture_output=True, text=True, cwd=ROOT, check=True)

@@ -2,7 +2,7 @@
  * replay_main.c - a main() for the fuzz harnesses without libFuzzer: feeds
  * every file named on the command line (or found in a directory named
  * there) once to LLVMFuzzerTestOneInput.  Built with gcc's ASan and UBSan
- * (mk/fuzz-parsers.mk), it replays the corpora and the crashes as
+ * (mk/fuzz.mk), it replays the corpora and the crashes as
  * regression tests in a second; a sanitizer report or abort() fails it.
  * Prints one line: "replayed N inputs".
  */

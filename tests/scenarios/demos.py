@@ -10,7 +10,6 @@ import sys
 
 from scenario import Scenario, ROOT
 
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 from lib import nickel_log  # noqa: E402
 
 USER = os.path.join(ROOT, "build", "user")

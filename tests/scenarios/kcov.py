@@ -13,7 +13,6 @@ import sys
 
 from scenario import Scenario, ROOT, user_elf
 
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 from lib import kcov, coverage  # noqa: E402
 
 KCOV_KERNEL = os.path.join(ROOT, "build", "nickel-kcov.elf")

@@ -11,7 +11,6 @@ import sys
 from scenario import Scenario, ROOT, run_qemu
 from smp_ring3 import pingpong, pingpong_facts
 
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 from lib import nickel_log  # noqa: E402
 
 DESKTOP = [os.path.join(ROOT, "build", "user", p + ".elf")
@@ -93,7 +92,7 @@ def nick_beats_rr_in(log, rr_run):
 
 def nice_helps_xserver(name, companion_name, icount):
     """With 4 xclients on 1 CPU (where schedsim shows the nice-0 server
-    stuck behind the hogs: tests/host/test_xnice.py), the xserver at nice -5
+    stuck behind the hogs: tests/tools/test_xnice.py), the xserver at nice -5
     has a lower wake-up p99 under nick than at nice 0."""
     sc = desktop(name, "nick", "xnice=-5 clients=4", icount=icount)
     plain_run = desktop(companion_name, "nick", "xnice=0 clients=4", icount=icount)

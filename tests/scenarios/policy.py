@@ -4,7 +4,7 @@ that starves a task (policy starve), every task going on under nick."""
 import re
 from lib import nickel_log as L
 from scenario import Scenario
-from sched import share_table
+from shares import share_table
 
 # Linux's sched_prio_to_weight, nice -20..19 (the test's own copy).
 WEIGHTS = [88761, 71755, 56483, 46273, 36291, 29154, 23254, 18705, 14949, 11916,

@@ -7,7 +7,7 @@ pixels with that same font, so a blank screen, another font, a shifted or
 miscoloured picture all fail; check_console() then asks that the banner is
 a row of the screen (or another line the scenario names) and that every
 row shown is text of the serial log.
-render() draws text the way fbcon.c does (tests/host/test_screen.py).
+render() draws text the way fbcon.c does (tests/tools/test_screen.py).
 decode_coloured() reads text drawn in other colours too (the live panel's
 title and rows), naming each cell's two colours.
 A VGA text screen (BIOS boots) is read from memory instead: vga_text_dump()
@@ -21,7 +21,6 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 from lib import psf  # noqa: E402
 
 FONT = os.environ.get("FONT", "/usr/share/consolefonts/Uni2-VGA16.psf.gz")

@@ -3,7 +3,7 @@
 timeline, latency, schedlat, trace2dat, lab, bench-matrix, compare-linux) on
 logs recorded from real nickel runs (tests/tools/data/*.log, see README there), the
 trace's ftrace text format, and trace.dat read back by trace-cmd.
-Prints `PASS name` / `FAIL name (file:line): why` (tests/report.py); exit 1
+Prints `PASS name` / `FAIL name (file:line): why` (tests/lib/report.py); exit 1
 on any failure.
 
     tests/tools/test_tools.py [--update]     --update rewrites the golden files
@@ -20,12 +20,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 DATA = os.path.join(HERE, "data")
 TOOLS = os.path.join(ROOT, "tools")
-sys.path.insert(0, TOOLS)
-sys.path.insert(0, HERE)
-sys.path.insert(0, os.path.dirname(HERE))
 from lib import nickel_log  # noqa: E402
 from lib import wakeups  # noqa: E402
-import traces  # noqa: E402  (tests/tools/traces.py)
+import traces  # noqa: E402  (tests/lib/traces.py)
 from lib import progress  # noqa: E402
 from report import Report  # noqa: E402
 

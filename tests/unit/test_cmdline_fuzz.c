@@ -1,7 +1,7 @@
 /*
  * test_cmdline_fuzz.c - thousands of seeded random and nasty command lines
  * through the parser (kernel/boot/cmdline.c), built with AddressSanitizer and
- * UBSan (mk/kcheck.mk): no crash, no read or write out of bounds, every
+ * UBSan (mk/unit.mk): no crash, no read or write out of bounds, every
  * field in range whatever the input, and a line of only bad words leaves
  * every setting at its default, with one report per word.
  * A failure prints the seed and the line number, so it replays.

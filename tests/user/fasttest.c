@@ -1,6 +1,6 @@
 /*
  * fasttest - the IPC fast path (ipc=direct, kernel/ipc/fastpath.c), as
- * init under QEMU (tests/scenarios/fastpath.py).  Each case serves its own
+ * init under QEMU (tests/scenarios/ipc_direct.py).  Each case serves its own
  * endpoint, so that the trace's `nickel_ipc: direct ep=N` events say which
  * cases went straight from caller to server and back:
  *

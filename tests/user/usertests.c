@@ -1,6 +1,6 @@
 /*
  * usertests - ring-3 system-call and fault tests, in the spirit of xv6's
- * usertests.  Runs unchanged on Linux (qemu-i386, tests/host/run-usertests.sh)
+ * usertests.  Runs unchanged on Linux (qemu-i386, tests/user/run-usertests.sh)
  * and on nickel (as a module, init=usertests).
  *
  * Output: one line per test, "PASS usertests:NAME" or

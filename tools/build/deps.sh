@@ -1,6 +1,6 @@
 #!/bin/sh
 # make deps: install nickel's build/run dependencies (Debian packages), each
-# only when missing, then build the cached pieces (newlib, see mk/newlib.mk).
+# only when missing, then build the cached pieces (newlib, see mk/user.mk).
 set -e
 PACKAGES="make gcc gcc-multilib binutils nasm python3 qemu-system-x86 \
 grub-pc-bin grub-common xorriso mtools newlib-source qemu-user texinfo bison flex \
@@ -10,10 +10,10 @@ bubblewrap python3-yaml unzip python3-clang-14"
 # `deps.sh fuzz`: also the parser fuzzers' clang, libFuzzer and sanitizers
 # (make fuzz-parsers); make test replays the corpora with gcc alone.
 if [ "$1" = fuzz ]; then PACKAGES="$PACKAGES clang libclang-rt-14-dev"; fi
-# `deps.sh coverage`: also lcov and its genhtml (make coverage, mk/coverage.mk).
+# `deps.sh coverage`: also lcov and its genhtml (make coverage, mk/fuzz.mk).
 if [ "$1" = coverage ]; then PACKAGES="$PACKAGES lcov"; fi
 # `deps.sh web`: also SeaBIOS (the page's BIOS), Chromium for make test-web
-# (mk/web.mk, docs/web.md), and Node with npm when there is none (Debian's
+# (mk/iso.mk, docs/web.md), and Node with npm when there is none (Debian's
 # nodejs, npm); the npm packages come from web/package-lock.json (npm ci).
 if [ "$1" = web ]; then
 	PACKAGES="$PACKAGES chromium seabios"

@@ -24,13 +24,8 @@ import bisect
 import functools
 import os
 import re
-import sys
 
-try:
-    import clang.cindex as ci
-except ImportError:         # a Python that does not see Debian's dist-packages
-    sys.path.append("/usr/lib/python3/dist-packages")
-    import clang.cindex as ci
+import clang.cindex as ci   # Debian's python3-clang-14: lib/__init__.py
 
 # CXTranslationUnit_SingleFileParse: lex and parse one file, never open
 # what it includes (a student's `#include "/dev/zero"` is not read).

@@ -9,18 +9,11 @@ byte-for-byte reproducible: no date, fixed element ids.
 import os
 import sys
 
-DEBIAN_PACKAGES = "/usr/lib/python3/dist-packages"
 try:
-    import matplotlib
+    import matplotlib                     # Debian's: lib/__init__.py
 except ImportError:
-    # Debian's python3-matplotlib is installed for /usr/bin/python3; a
-    # python3 found first on PATH (pyenv, a venv) does not look there.
-    sys.path.append(DEBIAN_PACKAGES)
-    try:
-        import matplotlib
-    except ImportError:
-        sys.exit("plotting: matplotlib missing: run make deps "
-                 "(Debian python3-matplotlib)")
+    sys.exit("plotting: matplotlib missing: run make deps "
+             "(Debian python3-matplotlib)")
 
 matplotlib.use("Agg")                     # no display needed
 import matplotlib.pyplot as plt  # noqa: E402

@@ -7,7 +7,7 @@ Reads a recorded nickel desktop log (tools/schedsim/workloads/kernel/, the
 command is in its README.md), derives desktop.wl's knobs from what the
 kernel's tasks really did (derive()), runs schedsim with them and prints
 the kernel-vs-schedsim table of CPU shares and latency medians (compare()).
-The agreement test (tests/host/test_schedsim.py, schedsim-kernel-agreement-desktop)
+The agreement test (tests/tools/test_schedsim.py, schedsim-kernel-agreement-desktop)
 uses the same functions.  How each knob is derived: README.md, "Agreement
 with the kernel".
 """
@@ -16,7 +16,6 @@ import subprocess
 import sys
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 from lib import nickel_log as L      # noqa: E402
 
 SIM = os.path.join(ROOT, "build", "schedsim", "schedsim")

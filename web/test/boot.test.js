@@ -1,6 +1,6 @@
 // boot.test.js - build/web's image booted in v86 under Node (no browser),
 // its serial line checked as the QEMU scenarios check theirs: patterns that
-// must appear, the ones that never may (tests/scenarios/scenario.py's
+// must appear, the ones that never may (tests/lib/scenario.py's
 // ALWAYS_FORBID), then the numbers of the stat dumps.
 import { test } from "node:test";
 import assert from "node:assert/strict";

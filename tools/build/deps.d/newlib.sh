@@ -1,7 +1,7 @@
 #!/bin/sh
 # Build newlib once for i686 ring-3 programs, into .cache/newlib/ (git-ignored).
 # Run by `make deps` (tools/build/deps.sh runs every tools/build/deps.d/*.sh) and by
-# mk/newlib.mk.  A no-op when the stamp for this version and these flags
+# mk/user.mk.  A no-op when the stamp for this version and these flags
 # exists.  Source: Debian's newlib-source (/usr/src/newlib/newlib-*.tar.xz).
 # Only libc and libm are built (target-newlib), with the host compiler in
 # 32-bit mode; no docs, no libgloss (nickel supplies crt0 and the syscall glue:
@@ -25,7 +25,7 @@ NL_CFLAGS="-O2 -g -m32 -march=i686 -fno-pie -fno-pic -fno-stack-protector -fno-b
 # headers): this is a bare i686-elf newlib, so undefine those.  mk/user.mk
 # passes the same -U flags (NEWLIB_TARGET_FLAGS there) when building programs.
 TFLAGS="-m32 -U__linux__ -U__linux -Ulinux -U__gnu_linux__"
-# The stamp (named by version, holding the flags) is also what mk/newlib.mk
+# The stamp (named by version, holding the flags) is also what mk/user.mk
 # depends on.
 STAMP="$CACHE/.done-$VERSION"
 STAMP_TEXT="newlib $VERSION $TARGET $TFLAGS $NL_CFLAGS"

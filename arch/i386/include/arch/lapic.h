@@ -13,6 +13,7 @@
 #define ICR_STARTUP      0x00600
 #define ICR_ASSERT       0x04000
 #define ICR_LEVEL        0x08000
+#define ICR_ALL_INCL_SELF 0x80000
 #define ICR_ALL_BUT_SELF 0xC0000
 
 extern int lapic_enabled;           /* 0: no usable LAPIC, PIC only, 1 CPU */

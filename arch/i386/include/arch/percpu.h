@@ -45,7 +45,6 @@ extern int ncpus;
 #define SEL_DF_TSS 0x30   /* the CPU's double-fault task (double_fault.c) */
 
 void gdt_init_cpu(struct cpu *c);
-void tss_set_kernel_stack(struct cpu *c, uint32_t esp0);
 void gdt_set_df_tss(struct cpu *c, struct tss *t);
 /* Vector 8 gets its own task: a TSS, stack and CR3 per CPU, so that a
  * double fault on a broken stack still reports (double_fault.c). */

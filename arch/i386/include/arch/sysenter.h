@@ -22,7 +22,7 @@ void sysenter_init_cpu(struct cpu *c);
 /* Map the entry page into mm: AT_SYSINFO's value, or 0 (no SYSENTER on
  * some CPU, no memory): then the program uses int 0x80. */
 uint32_t vsyscall_map(struct mm *mm);
-/* This CPU's kernel stack for SYSENTER (tss_set_kernel_stack). */
+/* This CPU's kernel stack for SYSENTER (arch_switch_to). */
 void sysenter_set_stack(uint32_t esp0);
 /* The system call handler, the one int 0x80's vector has (syscall.c): the
  * fast entry carries nothing but calls, so it calls it straight away

@@ -1,0 +1,116 @@
+/*
+ * optional.c - what the kernel does without one of its optional rooms.
+ *
+ * A lab's student tree (tools/handout, labs/README.md) leaves out the rooms
+ * the lab does not need: USB keyboards, IPC, kcov, the self-tests, the live
+ * panel, check=1's self-checks, the demos other than hogs and nice.  The rest of the kernel reaches each of them through the few entry
+ * points below, declared in the room's header, which stays.  Each is
+ * defined here weak: when the room is built in, its own definition
+ * replaces this one at link time; when it is not, the kernel boots without
+ * it and says so if asked for it.
+ */
+#include "console/printk.h"
+#include "panic.h"
+#include "usb/usb.h"
+#include "ipc/ipc.h"
+#include "kcov/kcov.h"
+#include "selftest/selftest.h"
+#include "selftest/crash.h"
+#include "selftest/bench.h"
+#include "diag/panel.h"
+#include "diag/check.h"
+#include "demo/demo.h"
+#include "proc/syscall.h"
+
+#define OPTIONAL __attribute__((weak))
+
+/* kernel/usb: no USB keyboard, only the serial line and PS/2. */
+OPTIONAL int usb_keyboards_init(void (*on_char)(char c))
+{
+	return 0;
+}
+
+OPTIONAL void usb_poll(void)
+{
+}
+
+/* kernel/ipc: no endpoint exists, so a dying task has no caller to fail;
+ * the IPC system calls stay unregistered (-ENOSYS). */
+OPTIONAL void ipc_task_exit(struct task *t)
+{
+}
+
+OPTIONAL void sys_ipc_init(void)
+{
+}
+
+/* kernel/kcov: kcov=all needs the coverage kernel anyway (make kcov). */
+OPTIONAL void kcov_all_boot(void)
+{
+}
+
+/* kernel/selftest: crash=, selftest=1 and bench=1 are refused aloud. */
+OPTIONAL void crash_on_purpose(const char *how)
+{
+	if (how && how[0])
+		printk("nickel: crash=%s: kernel/selftest is not in this tree\n", how);
+}
+
+OPTIONAL void crash_late_start(const char *how)
+{
+}
+
+OPTIONAL void selftest_wait(void)
+{
+	printk("nickel: selftest=1: kernel/selftest is not in this tree\n");
+}
+
+OPTIONAL void selftest_refs(void)
+{
+}
+
+OPTIONAL void bench_scheduler(void)
+{
+	panic("bench=1: kernel/selftest is not in this tree");
+}
+
+/* kernel/diag/panel.c: the `v` key. */
+OPTIONAL void panel_toggle(void)
+{
+	printk("nickel: no live panel in this tree (kernel/diag/panel.c)\n");
+}
+
+/* kernel/diag/check.c: check=1 keeps the watchdog, without the self-checks. */
+OPTIONAL void selfcheck_tick(int cpu)
+{
+	static int said;
+
+	if (cpu == 0 && !said++)
+		printk("nickel: check=1: no self-checks in this tree (kernel/diag/check.c)\n");
+}
+
+/* kernel/demo: a demo whose file (and programs) stayed out runs none. */
+static void demo_absent(const char *name)
+{
+	printk("nickel: demo=%s is not in this tree; running none\n", name);
+}
+
+OPTIONAL void demo_fuzz_start(void)
+{
+	demo_absent("fuzz");
+}
+
+OPTIONAL void demo_storm_start(void)
+{
+	demo_absent("storm");
+}
+
+OPTIONAL void demo_lab_start(const char *demo)
+{
+	demo_absent(demo);
+}
+
+OPTIONAL void demo_abuse_start(void)
+{
+	demo_absent("abuse");
+}

@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""tests/grading/test_handout_boots.py - every lab's handout builds a kernel
+that boots, runs hogs under the lab's policy and powers off.
+
+A student's first `make run` must work before a line is written: the stubs
+compile, link and schedule (badly, perhaps; the grader says how badly).
+For each lab of labs/*/handout.py the handout is written into a temp dir;
+to keep this fast, the teacher's kernel objects (build/k) are copied in and
+every file the handout did not change is dated back, so make rebuilds only
+the stubbed files and links (the kernel must differ from the teacher's).  Then the kernel boots under QEMU with
+`policy=<the lab's> demo=hogs hogs=2 run=2` at SMP=2: exit status 0, the
+banner names the policy, every hog ran (run_ms > 0 in the last stat dump),
+no PANIC.
+Needs the teacher's kernel built first (make; make test does).
+Prints `PASS handout-boots:LAB` / `FAIL handout-boots:LAB (file:line): why`.
+"""
+import concurrent.futures as cf
+import filecmp
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+OLD = 946684800                       # 2000-01-01: older than any object
+POLICY = {"mine": "mine"}             # the others are nick's labs
+from report import Report, defined_at  # noqa: E402
+
+
+def run(cmd, cwd, timeout):
+    p = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=timeout)
+    return p.returncode, p.stdout + p.stderr
+
+
+def date_back_unchanged(tree):
+    """Files the handout left as the teacher has them look older than the
+    copied objects; the stubbed ones stay new, so make rebuilds them."""
+    for top, dirs, files in os.walk(tree):
+        dirs[:] = [d for d in dirs if d not in (".git", "build")]
+        for name in files:
+            path = os.path.join(top, name)
+            theirs = os.path.join(ROOT, os.path.relpath(path, tree))
+            if os.path.isfile(theirs) and filecmp.cmp(path, theirs, shallow=False):
+                os.utime(path, (OLD, OLD))
+
+
+def last_dump_run_ms(log, name):
+    dumps = log.split("=== stats ")
+    return [int(ms) for ms in re.findall(r"^task pid=\d+ name=%s .* run_ms=(\d+)" % name,
+                                         dumps[-1], re.M)] if len(dumps) > 1 else []
+
+
+def boot_check(lab, tmp):
+    out = os.path.join(tmp, lab)
+    rc, text = run([sys.executable, os.path.join(ROOT, "tools", "handout"), lab,
+                    "--out", out], ROOT, 300)
+    if rc != 0:
+        return ["handout: " + text.strip().splitlines()[-1]]
+    shutil.copytree(os.path.join(ROOT, "build", "k"), os.path.join(out, "build", "k"))
+    date_back_unchanged(out)
+    rc, text = run(["make", "-s", "build/nickel.elf"], out, 600)
+    if rc != 0:
+        return ["kernel does not build: " + (text.strip().splitlines() or ["?"])[-1]]
+    if filecmp.cmp(os.path.join(out, "build", "nickel.elf"),
+                   os.path.join(ROOT, "build", "nickel.elf"), shallow=False):
+        return ["the handout's kernel is the teacher's: the stubs were not compiled"]
+    policy = POLICY.get(lab, "nick")
+    rc, log = run([sys.executable, os.path.join(ROOT, "tools", "nickel-qemu"),
+                   "--kernel", os.path.join(out, "build", "nickel.elf"), "--smp", "2",
+                   "--mem", "32", "--timeout", "240",
+                   "--append", "policy=%s demo=hogs hogs=2 run=2" % policy], out, 300)
+    problems = []
+    if rc != 0:
+        problems.append("nickel-qemu exit %d, expected 0 (power off)" % rc)
+    if not re.search(r"^nickel \S+ \(policy=%s," % policy, log, re.M):
+        problems.append("no banner with policy=%s" % policy)
+    if "PANIC" in log:
+        problems.append("PANIC: " + log[log.index("PANIC"):].splitlines()[0])
+    ran = last_dump_run_ms(log, "hog")
+    if len(ran) != 2 or min(ran) <= 0:
+        problems.append("hogs' run_ms in the last stat dump: %s, expected two > 0" % ran)
+    return problems
+
+
+def main():
+    if not os.path.exists(os.path.join(ROOT, "build", "k")):
+        print("FAIL handout-boots: no build/k: build the teacher's kernel first (make)")
+        return 1
+    labs = sorted(d for d in os.listdir(os.path.join(ROOT, "labs"))
+                  if os.path.isfile(os.path.join(ROOT, "labs", d, "handout.py")))
+    if not labs:
+        print("# test_handout_boots.py: a student's tree (no labs/*/handout.py): nothing to do")
+        return 0
+    report = Report("handout-boots:")
+    with tempfile.TemporaryDirectory(prefix="nickel-handout-boot-") as tmp, \
+            cf.ThreadPoolExecutor(max_workers=2) as pool:
+        for lab, problems in zip(labs, pool.map(lambda l: boot_check(l, tmp), labs)):
+            report.result(lab, problems, at=defined_at(boot_check))
+    return report.status()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
