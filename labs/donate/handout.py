@@ -67,3 +67,12 @@ STUBS = {
 
 # labs/donate/MUTANTS.md: teacher material (quotes the solution), not shipped.
 FILES = {"labs/donate/MUTANTS.md": None}
+
+# What the student tree holds besides tools/handout's BASE_ROOMS (the kernel,
+# its build, the demos' programs, schedsim, the grader): IPC (kernel/ipc, its
+# test programs and the donation scenarios), the test runner to boot them,
+# cfs (the graded tests run on it: prio = 120 + nice), the unit tests of
+# the loan and the charge, the docs the TODOs cite.
+# Format: labs/README.md.
+ROOMS = ["ipc", "runner", "cfs"]
+EXTRA = ["tests/unit/test_sched_ipc.c", "docs/scheduler.md", "docs/user.md"]
