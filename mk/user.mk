@@ -83,7 +83,7 @@ $(USER_BUILD)/%.o: user/%.c $(USER_HDRS) $(NEWLIB_STAMP)
 	@mkdir -p $(dir $@)
 	$(USER_CC) $(USER_CFLAGS) -c -o $@ $<
 
-$(USER_BUILD)/tests/%.o: tests/user/%.c $(USER_HDRS) $(NEWLIB_STAMP)
+$(USER_BUILD)/tests/%.o: tests/user/%.c $(USER_HDRS) $(wildcard tests/user/*.h) $(NEWLIB_STAMP)
 	@mkdir -p $(dir $@)
 	$(USER_CC) $(USER_CFLAGS) -c -o $@ $<
 

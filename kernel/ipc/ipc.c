@@ -92,99 +92,22 @@ static void wake(struct task *t, bool blocking)
  *
  * Every call a server has received and not answered, on any endpoint it
  * serves, is one donation record (c->don): the server's prio is the best
- * of its own and of those callers' prios.  A caller that is itself a
- * server waiting in a call passes on what it holds: A calls B, which calls
- * C, and C runs at least at A's prio until B's call ends.  A record ends
- * with its call (reply, close, exit, the caller's timeout or signal), and
- * then the server's prio is computed again from what it still holds. */
+ * of its own and of those callers' prios, and a caller that is itself a
+ * server waiting in a call passes on what it holds (a chain).  A record
+ * ends with its call (reply, close, exit, the caller's timeout or signal).
+ * The records and the prio they give: kernel/sched/donation.c. */
 
-#define DONATION_DEPTH 8                /* links of a chain followed */
-
-/* The first record of t after c (NULL: from the start), or NULL. */
-static struct ipc_call *next_record(struct task *t, struct ipc_call *c)
-{
-	int ep = c ? c->ep : 0;
-	struct list_node *n = c ? c->node.next : NULL;
-
-	for (; ep < IPC_ENDPOINTS; ep++, n = NULL) {
-		struct endpoint *e = &endpoints[ep];
-
-		if (e->owner != t)
-			continue;
-		for (n = n ? n : e->received.next; n != &e->received; n = n->next) {
-			struct ipc_call *r = list_entry(n, struct ipc_call, node);
-			if (r->don.active)
-				return r;
-		}
-	}
-	return NULL;
-}
-
-#define for_each_record(t, r) \
-	for (r = next_record(t, NULL); r; r = next_record(t, r))
-
-/* The call t is waiting in, if its server has received it. */
-static struct ipc_call *received_call_of(struct task *t)
-{
-	struct list_node *n;
-	int ep;
-
-	for (ep = 0; ep < IPC_ENDPOINTS; ep++)
-		if (endpoints[ep].owner)
-			list_for_each(n, &endpoints[ep].received)
-				if (list_entry(n, struct ipc_call, node)->caller == t)
-					return list_entry(n, struct ipc_call, node);
-	return NULL;
-}
-
-/* t's records changed: its prio, then down the chain of calls it waits
- * in (depth DONATION_DEPTH; a task met twice is a cycle and stops it). */
-static void donations_changed(struct task *t)
-{
-	struct task *seen[DONATION_DEPTH];
-	struct ipc_call *c, *r;
-	int depth, i, best;
-
-	for (depth = 0; t && depth < DONATION_DEPTH; depth++) {
-		for (i = 0; i < depth; i++)
-			if (seen[i] == t)
-				return;
-		seen[depth] = t;
-		best = SCHED_MAX_PRIO;
-		for_each_record(t, r)
-			if (r->caller->se.prio < best)
-				best = r->caller->se.prio;
-		sched_set_donated(&t->se, best);
-		c = received_call_of(t);
-		t = c ? endpoints[c->ep].owner : NULL;
-	}
-}
-
-/* c's server takes it: a new record.  Only one record of a server lends
- * the caller's slice, so the policy's loans return in the order made. */
+/* c's server takes it: a new record. */
 static void donation_begin(struct ipc_call *c, struct task *server)
 {
-	struct ipc_call *r;
-	bool lend = true;
-
-	for_each_record(server, r)
-		lend = lend && !r->don.lent;
-	sched_donate(&c->caller->se, &server->se, &c->don, lend);
-	donations_changed(server);
+	sched_donation_begin(&c->caller->se, &server->se, &c->don);
 }
 
-/* c's record ends: its caller is charged from its start; a record begun
- * later starts no later than what the server keeps (nothing charged twice,
- * nothing negative). */
+/* c's record ends: its caller is charged, the server keeps its others. */
 static void donation_end(struct ipc_call *c, struct task *server)
 {
-	struct ipc_call *r;
-	uint32_t left = sched_donation_end(&server->se, &c->caller->se, &c->don);
-
-	for_each_record(server, r)
-		if (r->don.run_ms > left)
-			r->don.run_ms = left;
-	donations_changed(server);
+	(void)server;                     /* the record names its server */
+	sched_donation_finish(&c->don);
 }
 
 /* c leaves its endpoint.  A donation ends after the caller's wake-up

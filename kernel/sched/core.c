@@ -15,6 +15,7 @@
  *    writes the fields of a running task (the balancer never moves it).
  */
 #include "sched_impl.h"
+#include "donation.h"
 
 struct runqueue sched_rq[NR_CPUS_MAX];
 int sched_ncpus = 1;
@@ -45,6 +46,7 @@ void sched_init(int ncpus, const struct sched_policy *pol)
 		rq->active = &rq->arrays[0];
 		rq->expired = &rq->arrays[1];
 	}
+	sched_donation_init();
 }
 
 /* The idle task: prio 140, never queued, rq->curr while nothing runs. */

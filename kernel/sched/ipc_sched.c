@@ -9,9 +9,10 @@
  *   donation  besides, the server runs on the caller's prio and what is
  *             left of the caller's slice, and the CPU it uses until the
  *             reply is charged to the caller (seL4 MCS scheduling-context
- *             donation; priority inheritance).  The core keeps the record
- *             (struct sched_donation), lends the prio and charges the run
- *             time; what a slice is, the policy's donate hook says.
+ *             donation; priority inheritance).  Here: the loan and the
+ *             charge of one record; the records and the prio they give
+ *             are donation.c's; what a slice is, the policy's donate
+ *             hook says.
  *
  * rq->handoff is written and read under the rq lock; set_task_cpu clears
  * it when the task leaves this queue (migrate.c), so a pick never takes a
@@ -57,18 +58,6 @@ struct sched_task *sched_take_handoff(struct runqueue *rq)
 	return p && queued_here(rq, p) ? p : NULL;
 }
 
-/* p's prio becomes prio; a queued p moves to that list of its array. */
-static void set_prio_queued(struct sched_task *p, int prio)
-{
-	struct prio_array *a = p->array;
-
-	if (a)
-		dequeue_task(p);
-	p->prio = prio;
-	if (a)
-		enqueue_task(p, a);
-}
-
 /* Both tasks' run queues locked (CPU-id order), neither task moving
  * meanwhile: the donate hook's locking (policy.h). */
 static void lock_pair(struct sched_task *a, struct sched_task *b, unsigned long *flags)
@@ -100,53 +89,6 @@ static bool policy_may_donate(struct sched_task *caller, struct sched_task *serv
 _Static_assert(sizeof(((struct sched_donation *)0)->saved) ==
 	       SCHED_DONATION_WORDS * sizeof(uint32_t), "sched_donation.saved");
 
-/* p's own prio from its class and nice as they are now (2.6.0
- * setscheduler's rule), never from a copy saved at the loan.  A normal
- * prio the policy set itself (nick's and o1's bonus, not a donation's) is
- * its own too. */
-static int base_prio(struct sched_task *p)
-{
-	bool lent = p->donated && p->prio == p->donated_prio;
-
-	if (p->sched_class != SCHED_NORMAL)
-		return rt_prio_of(p->rt_priority);
-	if (sched_active_policy->prio)
-		return sched_active_policy->prio(p);
-	return p->prio >= MAX_RT_PRIO && !lent ? p->prio : p->static_prio;
-}
-
-int sched_donation_effective(int base, bool donated, int donated_prio)
-{
-	return donated && donated_prio < base ? donated_prio : base;
-}
-
-/* rq locked: p's prio becomes the best of its own and its donations; a
- * running p that got worse, or a queued p that now beats the running
- * task, reschedules. */
-static void recompute_locked(struct runqueue *rq, struct sched_task *p, int base)
-{
-	int old = p->prio;
-	int prio = sched_donation_effective(base, p->donated, p->donated_prio);
-
-	if (prio == old)
-		return;
-	set_prio_queued(p, prio);
-	if (task_running(rq, p) ? prio > old : p->array && prio < rq->curr->prio)
-		resched_task(rq, rq->curr);
-}
-
-void sched_set_donated(struct sched_task *p, int best)
-{
-	unsigned long flags;
-	struct runqueue *rq = task_rq_lock(p, &flags);
-	int base = base_prio(p);               /* before the records change */
-
-	p->donated = best < MAX_PRIO;
-	p->donated_prio = best;
-	recompute_locked(rq, p, base);
-	task_rq_unlock(rq, flags);
-}
-
 void sched_donate(struct sched_task *caller, struct sched_task *server,
 		  struct sched_donation *d, bool lend_slice)
 {
@@ -160,13 +102,6 @@ void sched_donate(struct sched_task *caller, struct sched_task *server,
 		sched_active_policy->donate(task_rq(server), caller, server, d->saved, SCHED_LEND);
 	d->active = true;
 	unlock_pair(caller, server, flags);
-}
-
-uint32_t sched_donation_ran(uint32_t now, uint32_t start)
-{
-	/* by serial arithmetic (the counter may wrap): a start after now,
-	 * which ipc.c never lets happen, charges nothing */
-	return (int32_t)(now - start) > 0 ? now - start : 0;
 }
 
 uint32_t sched_donation_end(struct sched_task *server, struct sched_task *caller,

@@ -2,6 +2,7 @@
  * lifecycle.c - a task enters the scheduler (start, fork) and leaves it (exit).
  */
 #include "sched_impl.h"
+#include "donation.h"
 
 /* cpu if p may run there, else the lowest CPU it may use. */
 static int first_allowed_cpu(struct sched_task *p, int cpu)
@@ -36,7 +37,7 @@ static void copy_sched_fields(struct sched_task *parent, struct sched_task *c)
 	c->sched_class = parent->sched_class;
 	c->rt_priority = parent->rt_priority;
 	c->static_prio = parent->static_prio;
-	c->prio = parent->prio;
+	c->prio = sched_donation_own_prio(parent);   /* a donation is not inherited */
 	c->cpus_allowed = parent->cpus_allowed;
 	c->core_slice_used = parent->core_slice_used;
 	c->policy_gen = parent->policy_gen;

@@ -60,6 +60,7 @@ int sched_set_nice(struct sched_task *p, int nice)
 		default_nice(rq, p, nice);
 	keep_donation(p);
 	task_rq_unlock(rq, flags);
+	sched_donation_moved(p);                 /* what p passes on changed */
 	return 0;
 }
 
@@ -109,6 +110,7 @@ int sched_setscheduler(struct sched_task *p, int sched_class, int rt_prio)
 		}
 	}
 	task_rq_unlock(rq, flags);
+	sched_donation_moved(p);                 /* what p passes on changed */
 	return 0;
 }
 

@@ -79,6 +79,7 @@ static inline enum sched_waker sched_waker_of(bool in_irq, bool has_mm)
 }
 
 struct prio_array;
+struct sched_donation;
 
 struct sched_task {
 	/* Identity: written once by sched_task_init. */
@@ -100,6 +101,10 @@ struct sched_task {
 	 * never worse while `donated` (zero at sched_task_init: none). */
 	bool donated;
 	int donated_prio;
+	/* donation.c, under its lock: the records this task holds as a
+	 * server, and the record of the call it waits in as a caller. */
+	struct sched_donation *donations;
+	struct sched_donation *waiting;
 	struct list_node run_list;     /* node in array->queue[prio] */
 	struct prio_array *array;      /* NULL when not queued */
 	struct sched_task *parent;     /* for sched_exit's refund; kernel sets it */

@@ -3,15 +3,18 @@ names its priority tests (tests/user/donatetest.c): donate-one,
 donate-nest, donate-chain (a real-time caller's prio reaches the end of a
 chain of calls), donate-multiple (two callers on two endpoints of one
 server, replied in either order: each caller charged sanely, and the
-SCHED_OTHER server keeps no real-time prio afterwards: a hog beside it gets
-its share), donate-class-change-in-call (both ways) and donate-exit (the
-caller killed mid-donation).  On one CPU and on two, with the self-checks on."""
+SCHED_OTHER server keeps no real-time prio afterwards: a hog spinning to
+the same deadline gets its share, 0 % if the server starves it),
+donate-class-change-in-call (both ways), donate-sema-like (a server asleep
+on a pipe keeps its donation), donate-exit (the caller killed, or the
+server dying, mid-donation) and a class change in the middle of a chain.
+On one CPU and on two, with the self-checks on."""
 import os
 import re
 from scenario import Scenario, ROOT
 
 ICOUNT = "-icount shift=4,sleep=off"    # guest time = instructions: repeatable
-DONATE_CHECKS = 12      # PASS lines donatetest prints when all is well
+DONATE_CHECKS = 19      # PASS lines donatetest prints when all is well
 
 
 def elf(name):

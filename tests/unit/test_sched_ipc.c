@@ -222,3 +222,25 @@ UNIT_TEST(donation_two_records_end_in_either_order)
 	CHECK(s->prio >= 100);
 	CHECK(s->prio > c2->prio);
 }
+
+/* A server on a FIFO caller's donation forks: the child is SCHED_OTHER
+ * and starts from the parent's own prio, not the donation (a prio below
+ * 100 would make it real time for ever: rt_task() reads the prio). */
+UNIT_TEST(a_child_forked_on_a_donation_does_not_inherit_it)
+{
+	struct sched_task *s, *c, *kid;
+	struct sched_donation d = { 0 };
+
+	host_boot(1, &sched_policy_nick);
+	s = host_spawn("server", 0, 0);
+	c = host_spawn("caller", 0, 0);
+	sched_setscheduler(c, SCHED_FIFO, 10);     /* prio 89 */
+	sched_donation_begin(c, s, &d);
+	CHECK_EQ(89, s->prio);
+	kid = host_fork(s, "kid");
+	CHECK_EQ(SCHED_NORMAL, kid->sched_class);
+	CHECK(kid->prio >= 100);                   /* nick's own: 120 + a bonus */
+	sched_donation_finish(&d);
+	CHECK(s->prio >= 100);
+	CHECK(kid->prio >= 100);
+}

@@ -137,7 +137,8 @@ static void run_case(struct shape s)
 	long sleeper = s.bystander ? fork_sleeper(fds) : -1;
 	shape = &s;
 	server = fork_server(s.ep, serve, fds[1]);
-	nk_printf("fasttest: case=%s ep=%d server_pid=%ld\n", s.name, s.ep, server);
+	nk_printf("fasttest: case=%s ep=%d server_pid=%ld sleeper_pid=%ld\n", s.name, s.ep,
+		  server, sleeper);
 	cl = sys_fork();
 	if (cl == 0) {
 		pin(s.client_cpu);

@@ -1,6 +1,6 @@
 /*
  * ipc_helpers.h - what the IPC test programs share (ipctest.c, fasttest.c):
- * a PASS or FAIL line per check, one byte through a pipe to order steps,
+ * a PASS or FAIL line per check (checks.h), one byte through a pipe to order steps,
  * a child's exit status, a forked server.  Define HELPERS_NAME ("ipctest") first: it
  * prefixes every check's name.  One program per file, so the counters are
  * the program's own.
@@ -9,25 +9,8 @@
 #define NICKEL_TESTS_IPC_HELPERS_H
 #include "nickel.h"
 #include "ipc.h"
-
-static int passed, failed;
-
-static void count(int ok)
-{
-	if (ok)
-		passed++;
-	else
-		failed++;
-}
-
-static void check(const char *name, long expected, long actual)
-{
-	int ok = expected == actual;
-
-	nk_printf("%s " HELPERS_NAME ":%s: expected %ld, got %ld\n", ok ? "PASS" : "FAIL",
-		  name, expected, actual);
-	count(ok);
-}
+#define CHECK_PROGRAM HELPERS_NAME
+#include "checks.h"
 
 static void put_byte(int fd, char c)
 {

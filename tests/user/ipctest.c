@@ -18,15 +18,6 @@
 #define SIGKILL 9
 #define NR_nickel_free_pages 1001
 
-static void check_range(const char *name, long lo, long hi, long actual)
-{
-	int ok = actual >= lo && actual <= hi;
-
-	nk_printf("%s ipctest:%s: expected %ld..%ld, got %ld\n", ok ? "PASS" : "FAIL",
-		  name, lo, hi, actual);
-	count(ok);
-}
-
 /* ---- the echo server: w[0]+1, w[1] = calls served, buffer reversed,
  *      or w[2] bytes of pattern i & 0xFF when w[2] != 0; w[0] = 0xDEAD ends ---- */
 

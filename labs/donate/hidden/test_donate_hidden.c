@@ -1,0 +1,60 @@
+/*
+ * test_donate_hidden.c - hidden tests of lab `donate` (labs/donate/hidden/
+ * grade.py): more of Pintos' shapes, graded by the teacher only.  As in
+ * labs/donate/test_donate.c: cfs, prio 120 + nice, FIFO 99 - rt_priority.
+ */
+#include "graded.h"
+#include "sched_host.h"
+#include "sched/sched_impl.h"
+#include "sched/donation.h"
+
+static struct sched_task *t[5];
+static struct sched_donation d[5];
+
+static void tasks(int n, const int *nice)
+{
+	int i;
+
+	host_boot(1, &sched_policy_cfs);
+	for (i = 0; i < n; i++) {
+		char name[8] = { 'h', (char)('0' + i), 0 };
+
+		t[i] = host_spawn(name, nice[i], 0);
+		d[i] = (struct sched_donation){ 0 };
+	}
+}
+
+/* Callers 110, 115, 105 in that order; 115's (the middle record) is
+ * replied first: 105 stays best; then 105's: 110; then 110's: own 130. */
+UNIT_TEST(three_records_the_middle_one_replied_first)
+{
+	tasks(4, (const int[]){ 10, -10, -5, -15 });
+	sched_donation_begin(t[1], t[0], &d[1]);
+	sched_donation_begin(t[2], t[0], &d[2]);
+	sched_donation_begin(t[3], t[0], &d[3]);
+	GRADE_EQ("server prio holding 110, 115, 105", 105, t[0]->prio);
+	sched_donation_finish(&d[2]);
+	GRADE_EQ("server prio after replying to 115 (110, 105 held)", 105, t[0]->prio);
+	sched_donation_finish(&d[3]);
+	GRADE_EQ("server prio after replying to 105 (110 held)", 110, t[0]->prio);
+	sched_donation_finish(&d[1]);
+	GRADE_EQ("server prio after the last reply (own, nice 10)", 130, t[0]->prio);
+}
+
+/* b calls a; then c (115) and d (105) call b: a gets 105 through b; d's
+ * reply leaves a on c's 115; c's leaves b's own 125. */
+UNIT_TEST(a_second_caller_at_the_middle_of_a_chain)
+{
+	tasks(4, (const int[]){ 10, 5, -5, -15 });   /* a 130, b 125, c 115, d 105 */
+	sched_donation_begin(t[1], t[0], &d[1]);
+	sched_donation_begin(t[2], t[1], &d[2]);
+	GRADE_EQ("a's prio: c's 115 through b", 115, t[0]->prio);
+	sched_donation_begin(t[3], t[1], &d[3]);
+	GRADE_EQ("a's prio: d's 105 through b", 105, t[0]->prio);
+	sched_donation_finish(&d[3]);
+	GRADE_EQ("a's prio after b replies to d (c's 115 through b)", 115, t[0]->prio);
+	sched_donation_finish(&d[2]);
+	GRADE_EQ("a's prio after b replies to c (b's own 125)", 125, t[0]->prio);
+	sched_donation_finish(&d[1]);
+	GRADE_EQ("a's prio after its reply (own, nice 10)", 130, t[0]->prio);
+}
