@@ -15,6 +15,7 @@
 #include "arch/io.h"
 #include "arch/cpu.h"
 #include "arch/acpi_platform.h"
+#include "arch/console_hw.h"
 #include "boot/cmdline.h"
 #include "kcov/kcov.h"
 
@@ -25,16 +26,20 @@ void power_off(int status)
 {
 	cli();
 	kcov_all_dump();                /* kcov=all, the coverage kernel only */
-	if (status == EXIT_HEALTHY && boot_args.reboot)
+	if (status == EXIT_HEALTHY && boot_args.reboot) {
+		uart_drain();
 		machine_reboot();
+	}
 	printk("nickel: power off (status=%d)\n", status);
 	outl(DEBUG_EXIT_PORT, DEBUG_EXIT_BASE + (uint32_t)status);
 	if (acpi_fadt_found && acpi_fadt.s5_found) {
 		printk("nickel: power off through ACPI S5 (PM1a 0x%x, SLP_TYP %u)\n",
 		       acpi_fadt.pm1a_cnt, acpi_fadt.slp_typa);
+		uart_drain();           /* the line above, whole, before the power goes */
 		acpi_power_off();
 		printk("nickel: ACPI S5 did not switch the machine off\n");
 	} else {
+		uart_drain();
 		outw(0x604, 0x2000);         /* QEMU pc/q35 ACPI PM1a: S5 */
 		outw(0xB004, 0x2000);        /* Bochs and old QEMU */
 	}

@@ -22,6 +22,7 @@
 #define REG_LSR  5   /* line status */
 #define LSR_DATA_READY 0x01
 #define LSR_THR_EMPTY  0x20
+#define LSR_TX_IDLE    0x40  /* the FIFO and the shift register both empty */
 
 #define FIFO_BYTES 16
 
@@ -79,6 +80,19 @@ void uart_write(const char *s, unsigned n)
 void uart_putc(char c)
 {
 	uart_write(&c, 1);
+}
+
+/* Wait until the last byte written has left the chip (bounded): the FIFO
+ * may still hold up to 16 bytes that a power-off would cut (Bochs sends
+ * them at the line's rate; QEMU at once). */
+void uart_drain(void)
+{
+	int spins = 1000000;
+
+	if (!present)
+		return;
+	while (!(inb(COM1 + REG_LSR) & LSR_TX_IDLE) && --spins)
+		cpu_relax();
 }
 
 static void uart_irq(struct trap_frame *f)

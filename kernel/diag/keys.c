@@ -33,20 +33,33 @@ static void help(void)
 	       "b backtraces of every CPU and sleeper, v live panel on/off, h help\n");
 }
 
-static void next_policy(void)
+/* The policy after `now` in the cycle that this kernel has (a lab's
+ * student tree may leave cfs and eevdf out: sched_policy_by_name is NULL). */
+static const struct sched_policy *after(const char *now, const char **name)
 {
 	const int n = sizeof(rotation) / sizeof(rotation[0]);
-	const char *now = sched_policy_name();
-	int i;
+	const struct sched_policy *p = NULL;
+	int i, step;
 
 	for (i = 0; i < n; i++)
 		if (!strcmp(rotation[i], now))
 			break;
-	i = (i + 1) % n;
-	if (sched_switch_policy(sched_policy_by_name(rotation[i])) == 0)
-		printk("nickel: policy %s -> %s\n", now, rotation[i]);
+	for (step = 1; step <= n && !p; step++) {
+		*name = rotation[(i + step) % n];
+		p = sched_policy_by_name(*name);
+	}
+	return p;
+}
+
+static void next_policy(void)
+{
+	const char *now = sched_policy_name(), *name = now;
+	const struct sched_policy *p = after(now, &name);
+
+	if (sched_switch_policy(p) == 0)
+		printk("nickel: policy %s -> %s\n", now, name);
 	else
-		printk("nickel: policy switch to %s failed\n", rotation[i]);
+		printk("nickel: policy switch to %s failed\n", name);
 }
 
 static void handle_key(int c)

@@ -129,15 +129,14 @@ struct sched_task {
 extern int sched_ncpus;
 
 struct sched_policy;
-extern const struct sched_policy sched_policy_nick, sched_policy_o1, sched_policy_rr,
-	sched_policy_mine;
-/* Weak: a lab's student tree may leave cfs and eevdf out (tools/handout);
- * NULL then. */
-extern const struct sched_policy sched_policy_cfs __attribute__((weak)),
-	sched_policy_eevdf __attribute__((weak));
-/* starve.c: rr that never picks the newest task queued on a CPU, for the
- * watchdog's tests (never the default, never in the key r rotation). */
-extern const struct sched_policy sched_policy_starve;
+extern const struct sched_policy sched_policy_nick, sched_policy_o1, sched_policy_rr;
+/* Weak: a lab's student tree may leave these out (tools/handout's rooms);
+ * NULL then.  starve.c: rr that never picks the newest task queued on a
+ * CPU, for the watchdog's tests (never the default, never in the key r
+ * rotation). */
+extern const struct sched_policy sched_policy_mine __attribute__((weak)),
+	sched_policy_cfs __attribute__((weak)), sched_policy_eevdf __attribute__((weak)),
+	sched_policy_starve __attribute__((weak));
 /* The policy in force: written with every rq lock held, read with any one. */
 extern const struct sched_policy *sched_active_policy;
 extern unsigned int sched_policy_gen;

@@ -142,5 +142,5 @@ UNIT_TEST(mine_is_a_policy)
 # programs its QEMU tests run, the test runner for `make unit`, cfs (the
 # invariant walk switches through every policy), that walk, the spec.
 # Format: labs/README.md.
-ROOMS = ["lab-programs", "runner", "cfs"]
+ROOMS = ["lab-programs", "runner", "cfs", "mine"]
 EXTRA = ["tests/unit/test_sched_invariants.c", "docs/scheduler-spec.md", "docs/selfcheck.md"]

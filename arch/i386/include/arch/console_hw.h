@@ -5,6 +5,7 @@
 void uart_init(void);
 void uart_putc(char c);
 void uart_write(const char *s, unsigned n);  /* n bytes: one status read per FIFO */
+void uart_drain(void);                       /* wait until every byte is out */
 void uart_enable_rx_irq(void (*on_char)(char c));
 int uart_present(void);                       /* 0: no UART at COM1 */
 void vga_init(void);
