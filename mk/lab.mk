@@ -166,7 +166,6 @@ bench: deps bench-sched $(KERNEL) user
 	python3 tools/bench-matrix --out bench/out $(if $(BENCH_QUICK),--quick)
 	@$(MAKE) --no-print-directory bench-ipc
 	@$(MAKE) --no-print-directory compare-linux
-endif
 
 # make docs-numbers: every marked table and figure of README.md, docs/ and
 # labs/ rewritten by the command it names (tools/docs-numbers); WALLCLOCK=1
@@ -179,3 +178,5 @@ docs-numbers: deps $(KERNEL) user sim
 ## rerun the docs' deterministic tables and fail on a cell that differs (minutes)
 test-docs: deps $(KERNEL) user sim
 	python3 tools/docs-numbers --check
+endif
+
