@@ -160,7 +160,7 @@ bench: deps bench-sched $(KERNEL) user
 	@echo "## Scheduler cost in the kernel (QEMU $(ACCEL); TCG numbers are noisy)"
 	@python3 tools/nickel-qemu --smp 1 --mem 64 --accel $(ACCEL) --append "bench=1" \
 		| tee bench/out/kernel-sched.log | grep '^|\|^nickel bench'
-	@echo "## Boot time: QEMU start and the kernel's first instruction to init (docs/smp.md)"
+	@echo "## Boot time: QEMU start and the kernel's first instruction to init (docs/boot.md)"
 	@python3 tools/boot-time --cpus 1,16,64 --accel $(ACCEL) | tee bench/out/boot-time.md
 	@echo "## Benchmark matrix (policies x loads x CPUs)"
 	python3 tools/bench-matrix --out bench/out $(if $(BENCH_QUICK),--quick)

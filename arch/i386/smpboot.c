@@ -238,7 +238,7 @@ static void check_esr(int row, const char *step)
  * AMD's from family 15 (the K8 on) leave INIT at once and take a STARTUP
  * within microseconds: Linux waits 0 and 10 us on those (its smpboot.c,
  * smp_quirk_init_udelay), and so does nickel.  Under QEMU the 10 ms were
- * most of a 64-CPU boot (docs/smp.md, "Boot time").
+ * most of a 64-CPU boot (docs/boot.md, "Boot time").
  */
 #define CPUID_VENDOR_INTEL 0x756e6547   /* "Genu" in ebx */
 #define CPUID_VENDOR_AMD   0x68747541   /* "Auth" */
