@@ -59,7 +59,7 @@ $(KERNEL): $(KERNEL_OBJS) $(BUILD)/k/ksyms.o linker.ld
 # converted at build time; FONT=... picks another PSF font.
 FONT ?= /usr/share/consolefonts/Uni2-VGA16.psf.gz
 
-$(BUILD)/k/font.c: $(FONT) tools/build/psf2c tools/lib/psf.py
+$(BUILD)/k/font.c: $(FONT) tools/build/psf2c tools/lib/boot/psf.py
 	@mkdir -p $(dir $@)
 	PYTHONPATH=tools python3 tools/build/psf2c $(FONT) $@
 

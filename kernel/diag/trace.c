@@ -141,7 +141,7 @@ static void print_event(int cpu, const struct trace_event *e)
 /* The header ftrace prints at the top of /sys/kernel/tracing/trace (the
  * nop tracer, irq-info off): the events kept and written over all CPUs,
  * the CPU count (#P) and the column ruler.  Text readers (Perfetto's
- * systrace importer, tools/lib/nickel_log.py) skip '#' lines. */
+ * systrace importer, tools/lib/traces/nickel_log.py) skip '#' lines. */
 static void print_header(const unsigned *left)
 {
 	unsigned long kept = 0, written = 0;

@@ -7,7 +7,7 @@ hand-worked rules of 2.6.0's balancer (labs/balance/test_balance.c), and
 two simulator runs: 8 hogs on 4 CPUs, and the mixed workload under the
 invariant checker.
 """
-from lib import nickel_log
+from lib.traces import nickel_log
 from lib.grading import UnitTest, SimTest, near, at_most
 
 LAB = "balance"

@@ -10,7 +10,7 @@ desktop latency beside hogs that all progress, and the invariants, and one
 QEMU run of the desktop with the same latency and progress targets.
 No target assumes a slice length, an array or a prio formula.
 """
-from lib import nickel_log
+from lib.traces import nickel_log
 from lib.grading import UnitTest, SimTest, QemuTest, ICOUNT, at_least, at_most, hog_shares, latency
 
 LAB = "mine"

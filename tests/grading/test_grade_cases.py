@@ -52,7 +52,7 @@ class Func:
     its end; its name's offset; its parameters; the tokens inside it."""
 
     def __init__(self, data, name, path):
-        from lib import cparse
+        from lib.grading import cparse
         parsed = cparse.Parsed(data, path, os.path.dirname(os.path.dirname(
             os.path.dirname(path))))
         c = [c for c in parsed.top_level() if c.spelling == name and c.is_definition()][0]
@@ -276,7 +276,7 @@ def cheat_text(stub, name, target, path):
 # ---- running them ---------------------------------------------------------
 
 def setup(lab, tmp):
-    from lib import splice
+    from lib.grading import splice
     handout = os.path.join(tmp, lab)
     subprocess.run([sys.executable, "tools/handout", lab, "--out", handout], cwd=ROOT,
                    check=True, capture_output=True)
@@ -286,7 +286,7 @@ def setup(lab, tmp):
 
 
 def judge_honest(lab, name, text, pristine, rows):
-    from lib import coderules, splice
+    from lib.grading import coderules, splice
     taken = splice.take(text.decode("utf-8", "replace"), pristine, SOURCE)
     funcs = LABS[lab][0]
     problem = None
@@ -310,7 +310,7 @@ def judge_honest(lab, name, text, pristine, rows):
 
 
 def judge_cheat(lab, name, text, pristine, rows):
-    from lib import splice
+    from lib.grading import splice
     taken = splice.take(text.decode("utf-8", "replace"), pristine, SOURCE)
     rule = RULES[name]
     target = LABS[lab][1]
@@ -334,7 +334,7 @@ def judge_cheat(lab, name, text, pristine, rows):
 
 def machine_cases(lab, pristine, rows):
     """The machine-code check alone: the spliced file written directly."""
-    from lib import coderules
+    from lib.grading import coderules
     f = Func(pristine.data, LABS[lab][1], pristine.path)
     cases = [("syscall-instruction", b"\n\t__asm__ volatile(\"int $0x80\");\n", "int"),
              ("privileged-cli", b"\n\t__asm__ volatile(\"cli; hlt\");\n", "cli"),
@@ -351,7 +351,7 @@ def machine_cases(lab, pristine, rows):
 
 def size_case(lab, pristine, rows):
     """A file over splice.MAX_BYTES is not read: every lab function refused."""
-    from lib import splice
+    from lib.grading import splice
     taken = splice.take(pristine.data.decode() + "/*" + "x" * splice.MAX_BYTES + "*/\n",
                         pristine, SOURCE)
     rules = {r.rule for r in taken.refused.values()}

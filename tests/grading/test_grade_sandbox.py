@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """tests/grading/test_grade_sandbox.py - what a submission's code can see when
-tools/grade-submissions grades it (tools/lib/sandbox.py,
+tools/grade-submissions grades it (tools/lib/grading/sandbox.py,
 docs/teaching.md "What a submission's code can see").
 
 Grades two submissions of lab `wakeup` (the handout's stub and a second
@@ -44,7 +44,7 @@ import tempfile
 from report import Report  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-from lib import sandbox  # noqa: E402
+from lib.grading import sandbox  # noqa: E402
 
 report = Report("grade-sandbox:")
 result = report.result

@@ -25,7 +25,8 @@ import tempfile
 import time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-from lib import grading, splice  # noqa: E402
+from lib import grading  # noqa: E402
+from lib.grading import splice
 from report import Report  # noqa: E402
 
 report = Report("grading-lib:")

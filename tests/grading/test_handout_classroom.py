@@ -22,7 +22,7 @@ import tempfile
 import yaml
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-from lib import splice  # noqa: E402
+from lib.grading import splice  # noqa: E402
 from report import Report  # noqa: E402
 
 report = Report("classroom:")

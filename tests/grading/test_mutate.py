@@ -24,7 +24,7 @@ import tempfile
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 from report import Report  # noqa: E402
-from lib import mutate  # noqa: E402
+from lib.grading import mutate  # noqa: E402
 
 report = Report("mutate:")
 

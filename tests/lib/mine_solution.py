@@ -2,7 +2,7 @@
 nice 0, 5, 10 and 19 on one CPU share it in the ratio of their slices,
 5 ms * (20 - nice).  Left out of the lab mine handout (labs/mine/handout.py):
 a student's policy has its own numbers."""
-from lib import nickel_log as L
+from lib.traces import nickel_log as L
 from scenario import Scenario
 from mine import hogs_of
 

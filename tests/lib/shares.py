@@ -1,7 +1,7 @@
 """shares.py - the CPU-share check of the scheduler scenarios
 (tests/scenarios/sched.py, smp.py, policy.py): the hogs' shares between two
 stat dumps against the spec's re-computation."""
-from lib import nickel_log as L
+from lib.traces import nickel_log as L
 import spec_model
 
 TOLERANCE = 1.5      # percentage points, per task

@@ -3,7 +3,7 @@ tools/nickel-bochs.  The ISO of `make iso` boots with 2 CPUs; an Ice
 Lake-class CPU model with apic=x2 brings 2 and 4 CPUs up in x2APIC mode (QEMU
 7.2's TCG has no x2APIC, so this is where that path runs) and powers off
 by ACPI S5 (Bochs has no debug-exit device)."""
-from lib import nickel_log as L
+from lib.traces import nickel_log as L
 from scenario import Scenario
 
 BANNER = r"^nickel \S+ \(policy=\w+, cpus=%d, "

@@ -9,7 +9,7 @@ import re
 from importlib.machinery import SourceFileLoader
 
 from scenario import Scenario, ROOT
-from lib.weights import weight_shares
+from lib.lab.weights import weight_shares
 
 REQS, HOG_REQS, HOGS, PIPE_N, NULL_N = 20, 10, 2, 200, 2000
 ARGS = ("tests=null,pipe,reqreply hogs=0,%d reqs=%d hog_reqs=%d pipe_n=%d null_n=%d "

@@ -10,7 +10,7 @@ import sys
 
 from scenario import Scenario, ROOT
 
-from lib import nickel_log  # noqa: E402
+from lib.traces import nickel_log  # noqa: E402
 
 USER = os.path.join(ROOT, "build", "user")
 DESKTOP = ["desktop", "xserver", "xclient", "audio", "video", "hog"]

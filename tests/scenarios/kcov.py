@@ -13,7 +13,7 @@ import sys
 
 from scenario import Scenario, ROOT, user_elf
 
-from lib import kcov, coverage  # noqa: E402
+from lib.traces import kcov, coverage  # noqa: E402
 
 KCOV_KERNEL = os.path.join(ROOT, "build", "nickel-kcov.elf")
 KCOVTEST_CHECKS = 11    # PASS lines kcovtest prints when all is well

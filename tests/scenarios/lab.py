@@ -11,7 +11,7 @@ import sys
 from scenario import Scenario, ROOT, run_qemu
 from smp_ring3 import pingpong, pingpong_facts
 
-from lib import nickel_log  # noqa: E402
+from lib.traces import nickel_log  # noqa: E402
 
 DESKTOP = [os.path.join(ROOT, "build", "user", p + ".elf")
            for p in ("desktop", "xserver", "xclient", "audio", "video", "hog")]

@@ -2,7 +2,7 @@
 check=1, and the `r` key's cycle nick -> o1 -> rr -> mine -> cfs -> eevdf.  These
 hold for any fair policy in the slot (the round robin of the handout too);
 the teacher's own numbers are in mine_solution.py."""
-from lib import nickel_log as L
+from lib.traces import nickel_log as L
 from scenario import Scenario
 
 

@@ -15,7 +15,7 @@ import re
 
 from scenario import Scenario
 from screen import vga_rows, read_ppm, decode_coloured, SCREEN_LINE, FONT
-from lib import psf
+from lib.boot import psf
 
 HOGS_LINE = r"^nickel: demo hogs: 2 hogs"
 HEADER = re.compile(r"^nickel panel  policy=(\w+)  cpus=(\d+)  up \d+\.\ds  "

@@ -7,7 +7,7 @@ x2APIC mode itself is tested under Bochs, tests/scenarios/bochs.py)."""
 import importlib.util
 import os
 import re
-from lib import nickel_log as L
+from lib.traces import nickel_log as L
 from scenario import Scenario
 
 _spec = importlib.util.spec_from_file_location(

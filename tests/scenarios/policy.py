@@ -4,10 +4,10 @@ the `r` key switched to it live, then on to eevdf), and the watchdog
 ejects a policy that starves a task (policy starve), every task going on
 under nick."""
 import re
-from lib import nickel_log as L
+from lib.traces import nickel_log as L
 from scenario import Scenario
 from shares import share_table
-from lib.weights import weight_shares
+from lib.lab.weights import weight_shares
 
 TOLERANCE = 2.0      # percentage points, per hog
 

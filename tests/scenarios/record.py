@@ -12,7 +12,7 @@ the time to print.
 Without the fix the periodic dump that waited for the final one was cut
 by the power-off.  A panic (crash=late, on the last CPU) likewise lets the
 dump CPU 1 is printing finish before it stops the CPUs."""
-from lib import nickel_log as L
+from lib.traces import nickel_log as L
 from scenario import Scenario
 
 CPUS = 16

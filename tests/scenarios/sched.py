@@ -1,7 +1,7 @@
 """Scheduler scenarios: CPU shares of nice'd hogs under each policy
 measured from the stat dumps, the live policy switch, idle accounting."""
 import re
-from lib import nickel_log as L
+from lib.traces import nickel_log as L
 import spec_model
 from scenario import Scenario
 from shares import share_table

@@ -21,7 +21,7 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from lib import psf  # noqa: E402
+from lib.boot import psf  # noqa: E402
 
 FONT = os.environ.get("FONT", "/usr/share/consolefonts/Uni2-VGA16.psf.gz")
 FG, BG = (0xAA, 0xAA, 0xAA), (0, 0, 0)      # fbcon.c: light grey on black

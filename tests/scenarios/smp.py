@@ -5,7 +5,7 @@ CPU, and kernel threads come and go on 4 CPUs without losing a task or a
 page.  Every number is guest time from the stat dumps, never wall time."""
 import os
 import re
-from lib import nickel_log as L
+from lib.traces import nickel_log as L
 from scenario import Scenario, ROOT
 from shares import share_table
 

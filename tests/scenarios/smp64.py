@@ -7,7 +7,7 @@ counts and states, never speed."""
 import importlib.util
 import os
 import re
-from lib import nickel_log as L
+from lib.traces import nickel_log as L
 from scenario import Scenario
 
 # tests/scenarios/smp.py by path (its all_online: every CPU online, the

@@ -10,7 +10,7 @@ is lab.py's lab-cross-cpu-wakeup-p99-within-1ms, in make test-lab.
 """
 import importlib.util
 import os
-from lib import nickel_log as L
+from lib.traces import nickel_log as L
 from scenario import Scenario, ROOT
 
 # tests/scenarios/smp.py by path (its pinned_to_cpu1 check).

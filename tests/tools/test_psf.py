@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""test_psf.py - the PSF font reader (tools/lib/psf.py) behind tools/build/psf2c and
+"""test_psf.py - the PSF font reader (tools/lib/boot/psf.py) behind tools/build/psf2c and
 the screen check: the build's font gives the glyph of 'A' written out by
 hand below; a PSF 2 font made here is read through its Unicode table; a
 truncated font, one with impossible glyph sizes and a file that is not a
@@ -11,7 +11,7 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from lib import psf  # noqa: E402
+from lib.boot import psf  # noqa: E402
 from report import Report  # noqa: E402
 
 FONT = "/usr/share/consolefonts/Uni2-VGA16.psf.gz"

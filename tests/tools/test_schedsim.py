@@ -3,7 +3,7 @@
 
 Prints `PASS name` / `FAIL name (file:line): why` (with an indented expected-vs-actual
 table on a share failure) and exits 1 on any failure.  Reads the simulator's
-stat dumps with tools/lib/nickel_log.py, exactly as the kernel scenarios do.
+stat dumps with tools/lib/traces/nickel_log.py, exactly as the kernel scenarios do.
 """
 import os
 import subprocess
@@ -11,7 +11,7 @@ import sys
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 os.chdir(ROOT)
-from lib import nickel_log as L      # noqa: E402
+from lib.traces import nickel_log as L      # noqa: E402
 import spec_model           # noqa: E402
 from schedsim import kernel_ref  # noqa: E402  (tools/schedsim/kernel_ref.py)
 from report import Report, defined_at  # noqa: E402

@@ -17,7 +17,7 @@ _spec = importlib.util.spec_from_file_location(
 screen = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(screen)
 from report import Report  # noqa: E402
-from lib import psf  # noqa: E402
+from lib.boot import psf  # noqa: E402
 
 W, H = 640, 480                      # 80x30 cells of 8x16
 LOG = """nickel: boot: multiboot2 from GRUB 2.06; memory map given; ACPI RSDP 2.0 copy

@@ -20,10 +20,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 DATA = os.path.join(HERE, "data")
 TOOLS = os.path.join(ROOT, "tools")
-from lib import nickel_log  # noqa: E402
-from lib import wakeups  # noqa: E402
+from lib.traces import nickel_log  # noqa: E402
+from lib.traces import wakeups  # noqa: E402
 import traces  # noqa: E402  (tests/lib/traces.py)
-from lib import progress  # noqa: E402
+from lib.lab import progress  # noqa: E402
 from report import Report  # noqa: E402
 
 report = Report("tools:")
@@ -319,7 +319,7 @@ def wakeup(us, cpu, comm, pid, success=1):
 
 
 def wakeup_cases():
-    """tools/lib/wakeups.py on a hand-made trace, every rule once: A waits 200 us
+    """tools/lib/traces/wakeups.py on a hand-made trace, every rule once: A waits 200 us
     from its first wake-up (the second is the same wait); B, preempted by A
     at 1300, waits 150 us and runs on the other CPU; a wake-up of A while
     it runs, one with success=0 and one still open at the end count not."""
@@ -345,7 +345,7 @@ def wakeup_cases():
 
 
 def progress_cases():
-    """tools/lib/progress.py's line on a fake clock: 4 runs, the first done at
+    """tools/lib/lab/progress.py's line on a fake clock: 4 runs, the first done at
     60 s (pace 60 s: 3 left, 180 s = 3 min), the second at 90 s (pace 45 s:
     2 left, 90 s), the last at 200 s."""
     times = iter([0, 60, 90, 150, 200])

@@ -69,7 +69,7 @@ ALLOWED = [
     ("tests/grading/test_grading_lib.py", r"unit\.c|x\.c", "the made-up sources the test writes"),
     ("tests/grading/test_handout.py", r"tests/copy\.c", "the made-up file a bad handout would ship"),
     ("tests/tree/test_docs_numbers.py", r"doc\.md", "the made-up document the test writes"),
-    ("tools/lib/splice.py", r"re\.S", "Python's re.S flag, not a file"),
+    ("tools/lib/grading/splice.py", r"re\.S", "Python's re.S flag, not a file"),
 ]
 # What tools/handout leaves out of a student's tree, named by the rest.
 LEFT_OUT = ("*", r"labs/[\w*]+/(handout\.py|wrong(/[\w.*-]+)?)|handout\.py",

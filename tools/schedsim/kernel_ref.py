@@ -16,7 +16,7 @@ import subprocess
 import sys
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-from lib import nickel_log as L      # noqa: E402
+from lib.traces import nickel_log as L      # noqa: E402
 
 SIM = os.path.join(ROOT, "build", "schedsim", "schedsim")
 WL = os.path.join(ROOT, "tools", "schedsim", "workloads", "desktop.wl")

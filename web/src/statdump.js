@@ -1,5 +1,5 @@
 // statdump.js - read nickel's stat dumps (`=== stats ... === end`) from the
-// serial line, by the rules of tools/lib/nickel_log.py (formats:
+// serial line, by the rules of tools/lib/traces/nickel_log.py (formats:
 // docs/contract.md).  The page feeds it bytes as they come; the tests give
 // it whole logs.
 

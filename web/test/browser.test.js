@@ -1,7 +1,7 @@
 // browser.test.js - build/web in Debian's Chromium, headless, driven by
 // playwright-core (no browser download): the page boots nickel, the banner
 // reaches the console and the VGA screen, the chart's hog shares are the
-// ones tools/lib/nickel_log.py reads from the same serial text, the `r`
+// ones tools/lib/traces/nickel_log.py reads from the same serial text, the `r`
 // button switches the policy, the desktop demo's X latency is charted.
 // Screenshots: build/web-test/*.png.
 import { test, before, after } from "node:test";

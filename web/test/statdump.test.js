@@ -1,5 +1,5 @@
 // statdump.test.js - the page's stat-dump parser reads logs as
-// tools/lib/nickel_log.py does: hand-made cases, then every log of
+// tools/lib/traces/nickel_log.py does: hand-made cases, then every log of
 // tests/tools/data read by both and compared dump by dump.
 import { test } from "node:test";
 import assert from "node:assert/strict";

@@ -4,7 +4,7 @@ import os
 import subprocess
 import sys
 
-from . import nickel_log  # noqa: E402
+from lib.traces import nickel_log  # noqa: E402
 
 
 def die(tool, msg):

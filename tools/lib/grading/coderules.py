@@ -5,7 +5,7 @@ A scheduler function computes with the scheduler's data and calls the
 scheduler's functions.  A cheat needs something else: a preprocessor
 directive to pull in the teacher's files, inline assembly or a builtin to
 make a system call, a name the lab does not give.  So, in every part the
-grader takes (tools/lib/splice.py):
+grader takes (tools/lib/grading/splice.py):
 
   tokens (clang's lexer: `%:` is `#`, `as\\<newline>m` is `asm`, comments
   are gone; trigraphs are what gnu11 makes of them, and `??=` is refused
@@ -35,7 +35,7 @@ import re
 import subprocess
 import tempfile
 
-from lib import cparse
+from lib.grading import cparse
 
 TOKEN_RULES = {
     "asm": ("asm", "inline assembly"), "__asm": ("asm", "inline assembly"),

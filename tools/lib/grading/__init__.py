@@ -1,4 +1,6 @@
-"""grading.py - what a graded test is, and how tools/grade runs one.
+"""lib.grading - what a graded test is, and how tools/grade runs one; its
+modules read and judge a submission (splice, cparse, coderules, sandbox,
+mutate).
 
 A lab's labs/<lab>/grade.py lists its tests (format: labs/GRADING.md):
 
@@ -21,7 +23,7 @@ import signal
 import subprocess
 import sys
 
-from . import nickel_log  # noqa: E402
+from lib.traces import nickel_log  # noqa: E402
 
 # Limits of one run.  A graded host test takes milliseconds and a graded
 # schedsim run well under a second, so these are many times their normal

@@ -3,7 +3,7 @@ compiler reads it, and put it into the teacher's pristine file.
 
 A submission is graded in the teacher's pristine handout, not in the
 student's tree.  From the student's SOURCE file (kernel/sched/nick.c)
-the grader takes, by clang's own parse (tools/lib/cparse.py), never a
+the grader takes, by clang's own parse (tools/lib/grading/cparse.py), never a
 pattern over lines:
 
   * the lab's functions (labs/LAB/handout.py STUBS), whole: the student
@@ -13,7 +13,7 @@ pattern over lines:
     functions (and their `static` prototypes), `static const` constants,
     `enum`s (anonymous too), `struct` and `union` types.
 
-Those parts are checked (tools/lib/coderules.py) and spliced into the
+Those parts are checked (tools/lib/grading/coderules.py) and spliced into the
 pristine file: each lab function in place of the handout's, the added
 parts just before the first lab function (after prototypes of the file's
 static functions, so a helper may call any of them), each under a `#line`
@@ -29,7 +29,7 @@ and the token.
 """
 import os
 
-from lib import coderules, cparse
+from lib.grading import coderules, cparse
 
 Refused = coderules.Refused
 MAX_BYTES = 1 << 20  # a source file larger than this is not read (1 MiB)
