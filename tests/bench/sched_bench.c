@@ -77,15 +77,16 @@ static double measure(const struct sched_policy *pol, int ntasks, unsigned int r
 int main(void)
 {
 	static const int sizes[4] = { 4, 100, 1000, 10000 };
-	static const struct sched_policy *const pols[5] = {
+	static const struct sched_policy *const pols[] = {
 		&sched_policy_nick, &sched_policy_o1, &sched_policy_rr, &sched_policy_mine,
-		&sched_policy_cfs,
+		&sched_policy_cfs, &sched_policy_eevdf,
 	};
+	const int npols = sizeof(pols) / sizeof(pols[0]);
 	int p, s, bad = 0;
 
 	printf("| policy | 4 tasks | 100 tasks | 1000 tasks | 10000 tasks | 10000/4 |\n");
 	printf("|---|---|---|---|---|---|\n");
-	for (p = 0; p < 5; p++) {
+	for (p = 0; p < npols; p++) {
 		double c[4];
 
 		for (s = 0; s < 4; s++)
