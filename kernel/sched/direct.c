@@ -42,31 +42,22 @@ enum sched_direct_refusal sched_direct_rule(int this_cpu, int p_cpu, bool p_bloc
 }
 
 /* Is a task of prio better than `limit` queued in rq->active, rq->curr
- * aside?  The bitmap's words below limit, without curr's bit when curr is
- * alone on its list (one pass: no find-next per word of the array). */
+ * aside?  The best queued prio, or the next one when that list holds curr
+ * alone. */
 static bool better_waiting(struct runqueue *rq, int limit)
 {
 	const struct prio_array *a = rq->active;
 	struct sched_task *curr = rq->curr;
-	int w, own = -1;
+	int idx;
 
 	if (rq->nr_running <= (curr->array ? 1u : 0u))
 		return false;                  /* only curr queued: the common case */
-	if (curr->array == a && curr->prio < limit &&
-	    a->queue[curr->prio].next == &curr->run_list &&
-	    curr->run_list.next == &a->queue[curr->prio])
-		own = curr->prio;
-	for (w = 0; w * 32 < limit; w++) {
-		uint32_t word = a->bitmap[w];
-
-		if (w == own / 32 && own >= 0)
-			word &= ~((uint32_t)1 << (own % 32));
-		if (limit < (w + 1) * 32)
-			word &= ((uint32_t)1 << (limit % 32)) - 1;
-		if (word)
-			return true;
-	}
-	return false;
+	idx = prio_array_first(a);
+	if (curr->array == a && idx == curr->prio &&
+	    a->queue[idx].next == &curr->run_list &&
+	    curr->run_list.next == &a->queue[idx])
+		idx = prio_array_find_next(a, idx + 1);
+	return idx < limit;
 }
 
 /* schedule()'s first half for prev, which blocks (pick.c: pick_locked). */
