@@ -8,9 +8,11 @@ LD      := ld
 # (arch/i386/include/arch/cpu.h).
 KINCLUDE := -nostdinc -isystem $(shell $(CC) -m32 -print-file-name=include) \
 	-Iarch/i386/include -Ikernel -Ikernel/env
+# -fdebug-prefix-map: no image names the directory it was built in, so every
+# clone boots the same bytes (tests/tree/test_same_bytes_anywhere.py).
 KCFLAGS := -m32 -std=gnu11 -ffreestanding -fno-pie -fno-pic -fno-stack-protector \
 	-fno-omit-frame-pointer -fno-optimize-sibling-calls -fno-strict-aliasing -mgeneral-regs-only \
-	-O2 -g -Wall -Wextra -Werror -Wno-unused-parameter $(KINCLUDE)
+	-O2 -g -fdebug-prefix-map=$(CURDIR)=. -Wall -Wextra -Werror -Wno-unused-parameter $(KINCLUDE)
 LIBGCC  := $(shell $(CC) -m32 -print-libgcc-file-name)
 
 KERNEL_C   := $(sort $(wildcard arch/i386/*.c kernel/*.c kernel/*/*.c))

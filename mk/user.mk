@@ -36,12 +36,14 @@ USER_GCC_INC := $(shell $(USER_CC) -m32 -print-file-name=include)
 USER_LIBGCC  := $(shell $(USER_CC) -m32 -print-libgcc-file-name)
 
 NEWLIB_TARGET_FLAGS := -U__linux__ -U__linux -Ulinux -U__gnu_linux__
-USER_CFLAGS := -m32 $(NEWLIB_TARGET_FLAGS) -march=i686 -std=gnu11 -O2 -g -Wall -Wextra -Werror \
+# -fdebug-prefix-map, as for the kernel (mk/kernel.mk): the same bytes in
+# any clone, since a program's whole file is the guest's to read.
+USER_CFLAGS := -m32 $(NEWLIB_TARGET_FLAGS) -march=i686 -std=gnu11 -O2 -g -fdebug-prefix-map=$(CURDIR)=. -Wall -Wextra -Werror \
 	-Wno-unused-parameter \
 	-fno-pie -fno-pic -fno-stack-protector -fno-omit-frame-pointer \
 	-fno-asynchronous-unwind-tables -ffunction-sections -fdata-sections \
 	-nostdinc -isystem $(NEWLIB_INC) -isystem $(USER_GCC_INC) -Iuser/lib
-USER_ASFLAGS := -m32 -fno-pie -Iuser/lib
+USER_ASFLAGS := -m32 -fno-pie -fdebug-prefix-map=$(CURDIR)=. -Iuser/lib
 USER_LDFLAGS := -m elf_i386 -static -nostdlib -T user/user.ld --gc-sections
 
 USER_LIB_C   := $(sort $(wildcard user/lib/*.c))

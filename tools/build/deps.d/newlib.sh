@@ -20,6 +20,12 @@ CACHE=$TOP/.cache/newlib
 # CFLAGS for the newlib objects: static, non-PIC, no stack protector, so that the
 # library links into plain ET_EXEC programs and runs with no libc support.
 NL_CFLAGS="-O2 -g -m32 -march=i686 -fno-pie -fno-pic -fno-stack-protector -fno-builtin -ffunction-sections -fdata-sections"
+# The build directory's name (it holds this script's pid) must not reach the
+# library: libc's asserts print __FILE__ (dtoa.c, mprec.c), and a path of
+# another length moves every later byte of a program's data.  Under -icount
+# that alone changes the lab's numbers from one clone to the next.  Mapped
+# to a fixed name, the library (and every program) is the same on any host.
+nl_map() { echo "-ffile-prefix-map=$1=newlib"; }
 # The host gcc predefines __linux__, which would make newlib's sys/config.h
 # pick its Linux configuration (__DYNAMIC_REENT__, 64-bit stdio hooks, glibc
 # headers): this is a bare i686-elf newlib, so undefine those.  mk/user.mk
@@ -28,7 +34,7 @@ TFLAGS="-m32 -U__linux__ -U__linux -Ulinux -U__gnu_linux__"
 # The stamp (named by version, holding the flags) is also what mk/user.mk
 # depends on.
 STAMP="$CACHE/.done-$VERSION"
-STAMP_TEXT="newlib $VERSION $TARGET $TFLAGS $NL_CFLAGS"
+STAMP_TEXT="newlib $VERSION $TARGET $TFLAGS $NL_CFLAGS $(nl_map BUILD-DIR)"
 JOBS=${NEWLIB_JOBS:-2}
 
 is_done() { [ -f "$STAMP" ] && [ "$(cat "$STAMP")" = "$STAMP_TEXT" ]; }
@@ -105,7 +111,7 @@ phase "configure ($TARGET, gcc $TFLAGS)"
 		OBJDUMP_FOR_TARGET=objdump \
 		READELF_FOR_TARGET=readelf \
 		STRIP_FOR_TARGET=strip \
-		CFLAGS_FOR_TARGET="$NL_CFLAGS" \
+		CFLAGS_FOR_TARGET="$NL_CFLAGS $(nl_map "$WORK")" \
 		MAKEINFO=true
 ) >> "$LOG" 2>&1 || fail configure
 
