@@ -6,7 +6,8 @@
  * per-second figures compare it with the snapshot before.  Shares are of
  * the ticks a CPU took (about 1000 a second): a host that runs an emulated
  * CPU late loses some of its ticks, and a hog that ran on every tick its
- * CPU took is 100% busy, not 70% of CPU 0's count.  Off, it gives
+ * CPU took is 100% busy, not 70% of CPU 0's count; a CPU that took no tick
+ * in the second has no share to show ("-").  Off, it gives
  * the rows back and sleeps on a wait queue: an unused panel runs nothing.
  *
  * The screen only: the serial line is what log parsers read.  The test-only
@@ -189,8 +190,8 @@ static void draw_cpus(unsigned *row, const struct snapshot *now,
 	int c;
 
 	for (c = 0; c < ncpus; c++)
-		busy[c] = 100 - panel_percent(now->idle_ms[c] - before->idle_ms[c],
-					      ticks_between(now, before, c));
+		busy[c] = panel_busy(now->idle_ms[c] - before->idle_ms[c],
+				     ticks_between(now, before, c));
 	panel_format_header(text, cols + 1, &h);
 	draw_row((*row)++, SCREEN_TITLE);
 	panel_format_busy(text, cols + 1, busy, ncpus);

@@ -80,14 +80,42 @@ UNIT_TEST(a_task_new_since_the_last_refresh_counts_all_its_run_time)
 	CHECK_EQ(3, u.switches_per_s);
 }
 
+/* A 2-CPU panel once showed "cpu1 100%" with its hog at 0%: the host had
+ * not run that emulated CPU for a second, so it took no tick, and
+ * 100 - 0 of nothing read as fully busy. */
+UNIT_TEST(a_cpu_that_took_no_tick_shows_a_dash_not_100pct_busy)
+{
+	struct sched_task_view before = task(5, "hog", 4000, 10);
+	struct sched_task_view now = task(5, "hog", 4000, 10);
+	struct panel_usage u;
+	unsigned busy[2];
+	char row[128];
+
+	busy[0] = panel_busy(1000, 1000);             /* idle on every tick */
+	busy[1] = panel_busy(0, 0);                   /* no tick at all */
+	CHECK_EQ(0, busy[0]);
+	CHECK_EQ(PANEL_NO_TICKS, busy[1]);
+	CHECK_EQ(63, panel_busy(370, 1000));
+	panel_format_busy(row, sizeof(row), busy, 2);
+	CHECK_STR("busy  cpu0   0%  cpu1    -", row);
+	panel_usage(&now, &before, 0, &u);
+	CHECK_EQ(PANEL_NO_TICKS, u.cpu_pct);
+	panel_format_task(row, sizeof(row), &now, &u);
+	CHECK_STR("    5 hog               1 R nick-125      0   100    37     0    -     0",
+		  row);
+}
+
 UNIT_TEST(rows_sort_by_cpu_percent_then_pid)
 {
-	struct panel_usage busy = { 90, 0 }, idle = { 3, 0 };
+	struct panel_usage busy = { 90, 0 }, idle = { 0, 0 };
+	struct panel_usage unknown = { PANEL_NO_TICKS, 0 };
 
 	CHECK_EQ(1, panel_row_before(&busy, 9, &idle, 2));
 	CHECK_EQ(0, panel_row_before(&idle, 2, &busy, 9));
 	CHECK_EQ(1, panel_row_before(&idle, 2, &idle, 9));
 	CHECK_EQ(0, panel_row_before(&idle, 9, &idle, 2));
+	CHECK_EQ(1, panel_row_before(&idle, 9, &unknown, 2));  /* "-" sorts last */
+	CHECK_EQ(0, panel_row_before(&unknown, 2, &idle, 9));
 }
 
 UNIT_TEST(task_row_is_fixed_width_under_the_column_heads)
