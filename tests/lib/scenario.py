@@ -35,6 +35,11 @@ def user_elf(name):
     return os.path.join(ROOT, "build", "user", name + ".elf")
 
 
+# QEMU flags for a repeatable run: guest time is the count of instructions
+# run (16 ns each), so a loaded host can neither stretch a tick nor stop
+# an emulated CPU between two of them; sleep=off skips idle time.
+ICOUNT = "-icount shift=4,sleep=off"
+
 # Never acceptable in a scenario that does not ask for it.
 ALWAYS_FORBID = [r"PANIC", r"invariant failed", r"soft lockup"]
 

@@ -6,10 +6,10 @@ cheat's window).  The cheat wakes just after each tick, burns 600 us by
 the TSC and sleeps again before the next tick."""
 import os
 import re
-from scenario import Scenario, ROOT
+from scenario import Scenario, ROOT, ICOUNT
 
 USER = os.path.join(ROOT, "build", "user")
-FLAGS = "-cpu qemu32,-apic -icount shift=4,sleep=off"
+FLAGS = "-cpu qemu32,-apic " + ICOUNT
 MODULES = [os.path.join(USER, m + ".elf") for m in ("cheat", "hog")]
 REPORT = r"^cheat pid=\d+ burn_us=600 wakeups=(\d+) cpu_ms=(\d+) elapsed_ms=(\d+) cpu_pct=(\d+)"
 

@@ -8,7 +8,7 @@ import os
 import re
 from importlib.machinery import SourceFileLoader
 
-from scenario import Scenario, ROOT
+from scenario import Scenario, ROOT, ICOUNT
 from lib.lab.weights import weight_shares
 
 REQS, HOG_REQS, HOGS, PIPE_N, NULL_N = 20, 10, 2, 200, 2000
@@ -66,7 +66,6 @@ MIXES = ("0/5", "0/-5/10", "0/0/19")     # compare-linux's default mixes
 SHARES_TOLERANCE = 2.0                   # points, per hog
 # Guest time = instructions: a busy host then loses no timer tick, and
 # ticks (which cfs charges) and the clock (which times the hogs) agree.
-ICOUNT = "-icount shift=4,sleep=off"
 
 
 def cfs_shares_follow_weights(log):

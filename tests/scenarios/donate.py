@@ -11,9 +11,8 @@ server dying, mid-donation) and a class change in the middle of a chain.
 On one CPU and on two, with the self-checks on."""
 import os
 import re
-from scenario import Scenario, ROOT
+from scenario import Scenario, ROOT, ICOUNT
 
-ICOUNT = "-icount shift=4,sleep=off"    # guest time = instructions: repeatable
 DONATE_CHECKS = 19      # PASS lines donatetest prints when all is well
 
 

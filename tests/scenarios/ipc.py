@@ -4,7 +4,7 @@ CPU a client gets by calling a server instead of doing the work itself
 (user/ipcshare.c, docs/lab.md "IPC: priority transfer two ways")."""
 import os
 import re
-from scenario import Scenario, ROOT
+from scenario import Scenario, ROOT, ICOUNT
 
 USER = os.path.join(ROOT, "build", "user")
 
@@ -59,7 +59,6 @@ def ipctest(name, mode, smp=1, check=0, extra="", race_least=0):
                     verify=verify, timeout=150)
 
 
-ICOUNT = "-icount shift=4,sleep=off"    # guest time = instructions: repeatable
 SHARE = r"^ipcshare: phase=(self|call) requests=(\d+) client_ms=(\d+) server_ms=(\d+) hogs_ms=(\d+) share_pct=(\d+)"
 
 

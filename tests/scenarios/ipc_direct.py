@@ -8,9 +8,8 @@ word in each case, and the same program passes under ipc=handoff, with no
 direct switch at all: the two paths give the same results.  check=1: the
 run-queue invariants hold after every direct switch."""
 import re
-from scenario import Scenario, user_elf
+from scenario import Scenario, user_elf, ICOUNT
 
-ICOUNT = "-icount shift=4,sleep=off"    # guest time = instructions: repeatable
 FAST_CHECKS = {1: 8, 2: 10}             # PASS lines fasttest prints, by CPUs
 ROUNDS = 20                             # calls per case (fasttest.c ROUNDS), then a stop
 CASE_EP = {"simple": 1, "timeout": 2, "long": 3, "prio": 4, "othercpu": 5}

@@ -8,7 +8,7 @@ companion run itself (same kernel, one other argument) and compares.
 import os
 import sys
 
-from scenario import Scenario, ROOT, run_qemu
+from scenario import Scenario, ROOT, run_qemu, ICOUNT
 from smp_ring3 import pingpong, pingpong_facts
 
 from lib.traces import nickel_log  # noqa: E402
@@ -23,11 +23,10 @@ TIMEOUT = 300           # wall: TCG on a busy 2-core host is slow
 CAL_NS = 400000
 
 
-# With -icount guest time is the count of instructions run, so a loaded
-# host can no longer stretch a tick or steal the CPU in the middle of a
-# request: the claims hold run after run and go in make test.  The guest
-# then calibrates its own work (deterministic); sleep=off skips idle time.
-ICOUNT = "-icount shift=4,sleep=off"
+# With -icount (scenario.ICOUNT) guest time is the count of instructions
+# run, so a loaded host can no longer stretch a tick or steal the CPU in the
+# middle of a request: the claims hold run after run and go in make test.
+# The guest then calibrates its own work (deterministic).
 
 
 def desktop(name, policy, extra="", icount=False):

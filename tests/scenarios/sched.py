@@ -3,7 +3,7 @@ measured from the stat dumps, the live policy switch, idle accounting."""
 import re
 from lib.traces import nickel_log as L
 import spec_model
-from scenario import Scenario
+from scenario import Scenario, ICOUNT
 from shares import share_table
 
 TOLERANCE = 1.5      # percentage points, per task
@@ -68,7 +68,7 @@ def hogs_keep_cpu_busy(log):
     return []
 
 
-NO_APIC_ICOUNT = "-cpu qemu32,-apic -icount shift=4,sleep=off"
+NO_APIC_ICOUNT = "-cpu qemu32,-apic " + ICOUNT
 
 
 def hog_shares_beside_a_sleeper(policy, nices, start_ms=5000, min_wakeups=50):

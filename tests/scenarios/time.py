@@ -29,9 +29,8 @@ nick runs (whose woken client runs at once, inside the window) reached
 run= without the result line, and check=1 reported the sleeper overdue.
 """
 import re
-from scenario import Scenario
+from scenario import Scenario, ICOUNT
 
-ICOUNT = "-icount shift=4,sleep=off"
 MODULES = ["build/user/reqreply.elf", "build/user/hog.elf"]
 REQS = 100
 # o1 and rr keep a woken client waiting behind the hogs (up to 800 ms a
