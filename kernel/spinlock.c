@@ -19,12 +19,6 @@ void spin_init(spinlock_t *l, const char *name)
 	l->name = name;
 }
 
-static inline uint32_t xchg(volatile uint32_t *p, uint32_t v)
-{
-	__asm__ volatile("xchgl %0, %1" : "+r"(v), "+m"(*p) : : "memory");
-	return v;
-}
-
 /*
  * A holder must keep its CPU: with interrupts on and preemption on, it can
  * be switched out, moved to another CPU by the balancer and unlock from
@@ -38,19 +32,17 @@ static void check_keeps_cpu(spinlock_t *l)
 		      l->name, this_cpu_id());
 }
 
-void spin_lock(spinlock_t *l)
+/* spin_lock's slow path (spinlock.h): spinlock_debug's checks, or a lock
+ * the inline exchange found taken. */
+void spin_lock_slow(spinlock_t *l)
 {
 	uint64_t spins = 0;
 
-	if (!spinlock_debug && !xchg(&l->locked, 1)) {   /* fast path: free, no checks */
-		l->owner_cpu = this_cpu_id();
-		return;
-	}
 	if (spinlock_debug)
 		check_keeps_cpu(l);
 	if (spinlock_debug && l->locked && l->owner_cpu == this_cpu_id())
 		panic("spinlock %s: recursive lock on cpu %d", l->name, this_cpu_id());
-	while (xchg(&l->locked, 1)) {
+	while (spin_xchg(&l->locked, 1)) {
 		while (l->locked) {
 			cpu_relax();
 			if (spinlock_debug && ++spins == 200000000ull)
@@ -61,27 +53,14 @@ void spin_lock(spinlock_t *l)
 	l->owner_cpu = this_cpu_id();
 }
 
-void spin_unlock(spinlock_t *l)
+void spin_unlock_checked(spinlock_t *l)
 {
-	if (spinlock_debug && l->owner_cpu != this_cpu_id())
+	if (l->owner_cpu != this_cpu_id())
 		panic("spinlock %s: unlocked by cpu %d, owner %d", l->name,
 		      this_cpu_id(), l->owner_cpu);
 	l->owner_cpu = -1;
 	__asm__ volatile("" ::: "memory");
 	l->locked = 0;
-}
-
-unsigned long spin_lock_irqsave(spinlock_t *l)
-{
-	unsigned long f = irq_save();
-	spin_lock(l);
-	return f;
-}
-
-void spin_unlock_irqrestore(spinlock_t *l, unsigned long flags)
-{
-	spin_unlock(l);
-	irq_restore(flags);
 }
 
 int spin_is_held_here(spinlock_t *l)
