@@ -141,35 +141,6 @@ void resched_task(struct runqueue *rq, struct sched_task *p)
 	}
 }
 
-/* The policy's queue hooks see SCHED_NORMAL tasks only (policy.h). */
-void sched_hook_enqueue(struct runqueue *rq, struct sched_task *p)
-{
-	if (p->sched_class == SCHED_NORMAL && sched_active_policy->enqueue)
-		sched_active_policy->enqueue(rq, p);
-}
-
-void sched_hook_dequeue(struct runqueue *rq, struct sched_task *p)
-{
-	if (p->sched_class == SCHED_NORMAL && sched_active_policy->dequeue)
-		sched_active_policy->dequeue(rq, p);
-}
-
-/* Linux __activate_task: tail of active[prio], one more runnable task. */
-void activate_queued(struct runqueue *rq, struct sched_task *p)
-{
-	enqueue_task(p, rq->active);
-	rq->nr_running++;
-	sched_hook_enqueue(rq, p);
-}
-
-/* Linux deactivate_task (the policy's dequeue adds v7's array_sequence). */
-void deactivate_task(struct runqueue *rq, struct sched_task *p)
-{
-	dequeue_task(p);
-	rq->nr_running--;
-	sched_hook_dequeue(rq, p);
-}
-
 unsigned int sched_quantum(struct sched_task *p)
 {
 	unsigned int q = sched_active_policy->quantum ?

@@ -4,8 +4,8 @@
  * A prio_array holds 140 FIFO lists, one per priority, and a 140-bit bitmap
  * with bit i set iff list i is non-empty.  Finding the best task is "first
  * set bit" (a few word tests and one count-trailing-zeros), enqueue and
- * dequeue are a list operation and a bit operation: nothing here depends on
- * the number of tasks.  (Linux 2.6.0: enqueue_task, dequeue_task,
+ * dequeue are a list operation and a bit operation (inline, in
+ * sched_impl.h): nothing here depends on the number of tasks.  (Linux 2.6.0: enqueue_task, dequeue_task,
  * sched_find_first_bit.)
  *
  * Locking: the array belongs to one run queue; its lock must be held.
@@ -40,28 +40,6 @@ int prio_array_find_next(const struct prio_array *a, int start)
 	return w * 32 + __builtin_ctz(word);   /* bits >= 140 are never set */
 }
 
-static void set_bit(struct prio_array *a, int i)
-{
-	a->bitmap[i / 32] |= (uint32_t)1 << (i % 32);
-}
-
-static void clear_bit(struct prio_array *a, int i)
-{
-	a->bitmap[i / 32] &= ~((uint32_t)1 << (i % 32));
-}
-
-/* The boundary check of policy.h: one compare on the hot path; a prio
- * outside 0..139 would index past queue[] and the bitmap. */
-void enqueue_task(struct sched_task *p, struct prio_array *a)
-{
-	if (__builtin_expect((unsigned int)p->prio >= MAX_PRIO, 0))
-		sched_clamp_bad_prio(p);
-	list_add_tail(&p->run_list, &a->queue[p->prio]);
-	set_bit(a, p->prio);
-	a->nr_active++;
-	p->array = a;
-}
-
 /* o1's wake_up_forked_process: the child goes right before the parent. */
 void enqueue_task_before(struct sched_task *p, struct sched_task *next)
 {
@@ -73,17 +51,6 @@ void enqueue_task_before(struct sched_task *p, struct sched_task *next)
 	p->array = a;
 }
 
-void dequeue_task(struct sched_task *p)
-{
-	struct prio_array *a = p->array;
-
-	a->nr_active--;
-	list_del(&p->run_list);
-	if (list_empty(&a->queue[p->prio]))
-		clear_bit(a, p->prio);
-	p->array = NULL;
-}
-
 /* A yield's move, dequeue_task then enqueue_task(p, to) in one step: the
  * prio is the one p was queued with (checked then), the counts move with
  * it, and `to` may be p's own array (the tail of its list). */
@@ -93,10 +60,10 @@ void move_task(struct sched_task *p, struct prio_array *to)
 
 	list_del(&p->run_list);
 	if (list_empty(&from->queue[p->prio]))
-		clear_bit(from, p->prio);
+		prio_bit_clear(from, p->prio);
 	from->nr_active--;
 	list_add_tail(&p->run_list, &to->queue[p->prio]);
-	set_bit(to, p->prio);
+	prio_bit_set(to, p->prio);
 	to->nr_active++;
 	p->array = to;
 }

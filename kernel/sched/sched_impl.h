@@ -107,12 +107,49 @@ static inline int prio_array_first(const struct prio_array *a)
 	return MAX_PRIO;
 }
 
+void sched_clamp_bad_prio(struct sched_task *p);                     /* one line, clamp */
+
+/* Bit prio of the bitmap: list prio is non-empty. */
+static inline void prio_bit_set(struct prio_array *a, int prio)
+{
+	a->bitmap[prio / 32] |= (uint32_t)1 << (prio % 32);
+}
+
+static inline void prio_bit_clear(struct prio_array *a, int prio)
+{
+	a->bitmap[prio / 32] &= ~((uint32_t)1 << (prio % 32));
+}
+
+/* enqueue_task and dequeue_task (2.6.0's, tail of queue[prio] and out
+ * again) are a list operation and a bit operation; inline, since every
+ * wake-up, sleep and switch takes one (prio_array.c says what an array
+ * is).  The boundary check of policy.h: one compare on the hot path; a
+ * prio outside 0..139 would index past queue[] and the bitmap. */
+static inline void enqueue_task(struct sched_task *p, struct prio_array *a)
+{
+	if (__builtin_expect((unsigned int)p->prio >= MAX_PRIO, 0))
+		sched_clamp_bad_prio(p);
+	list_add_tail(&p->run_list, &a->queue[p->prio]);
+	prio_bit_set(a, p->prio);
+	a->nr_active++;
+	p->array = a;
+}
+
+static inline void dequeue_task(struct sched_task *p)
+{
+	struct prio_array *a = p->array;
+
+	a->nr_active--;
+	list_del(&p->run_list);
+	if (list_empty(&a->queue[p->prio]))
+		prio_bit_clear(a, p->prio);
+	p->array = NULL;
+}
+
 /* prio_array.c: the O(1) machinery */
 void prio_array_init(struct prio_array *a);
 int prio_array_find_next(const struct prio_array *a, int start); /* MAX_PRIO if none */
-void enqueue_task(struct sched_task *p, struct prio_array *a);    /* tail of queue[prio] */
 void enqueue_task_before(struct sched_task *p, struct sched_task *next); /* same list, before next */
-void dequeue_task(struct sched_task *p);
 void requeue_task(struct sched_task *p);                           /* to the tail of its list */
 void move_task(struct sched_task *p, struct prio_array *to);       /* dequeue + enqueue(to) */
 void sched_yield_locked(struct runqueue *rq, struct sched_task *p);      /* yield rule, rq locked */
@@ -125,8 +162,6 @@ void task_rq_unlock(struct runqueue *rq, unsigned long flags);
 void double_rq_lock(struct runqueue *a, struct runqueue *b);       /* CPU-id order */
 void double_rq_unlock(struct runqueue *a, struct runqueue *b);
 void resched_task(struct runqueue *rq, struct sched_task *p);       /* need_resched (+IPI) */
-void activate_queued(struct runqueue *rq, struct sched_task *p);    /* enqueue + nr_running */
-void deactivate_task(struct runqueue *rq, struct sched_task *p);    /* dequeue + nr_running */
 void sched_policy_tick(struct runqueue *rq, struct sched_task *p);  /* scheduler_tick body */
 bool sched_wakeup_preempts(struct runqueue *rq, struct sched_task *p, struct sched_task *waker,
 			   enum sched_waker kind, bool sync);  /* the wakeup hook or the core's */
@@ -136,12 +171,37 @@ unsigned int sched_quantum(struct sched_task *p);                   /* SCHED_RR'
 void sched_describe(struct runqueue *rq, struct sched_task *p, struct sched_policy_view *v);
 void sched_donate_counter(unsigned int *caller, unsigned int *server,
 			  uint32_t saved[SCHED_DONATION_WORDS], enum sched_donate_step step);
-void sched_hook_enqueue(struct runqueue *rq, struct sched_task *p); /* SCHED_NORMAL only */
-void sched_hook_dequeue(struct runqueue *rq, struct sched_task *p);
+/* The policy's queue hooks see SCHED_NORMAL tasks only (policy.h). */
+static inline void sched_hook_enqueue(struct runqueue *rq, struct sched_task *p)
+{
+	if (p->sched_class == SCHED_NORMAL && sched_active_policy->enqueue)
+		sched_active_policy->enqueue(rq, p);
+}
+
+static inline void sched_hook_dequeue(struct runqueue *rq, struct sched_task *p)
+{
+	if (p->sched_class == SCHED_NORMAL && sched_active_policy->dequeue)
+		sched_active_policy->dequeue(rq, p);
+}
+
+/* Linux __activate_task: tail of active[prio], one more runnable task. */
+static inline void activate_queued(struct runqueue *rq, struct sched_task *p)
+{
+	enqueue_task(p, rq->active);
+	rq->nr_running++;
+	sched_hook_enqueue(rq, p);
+}
+
+/* Linux deactivate_task (the policy's dequeue adds v7's array_sequence). */
+static inline void deactivate_task(struct runqueue *rq, struct sched_task *p)
+{
+	dequeue_task(p);
+	rq->nr_running--;
+	sched_hook_dequeue(rq, p);
+}
 void sched_init_policy_fields(struct runqueue *rq, struct sched_task *p); /* class prio + init_task */
 void sched_switch_policy_locked(const struct sched_policy *pol);     /* policy_switch.c */
 void sched_refresh_policy(struct runqueue *rq, struct sched_task *p); /* lazy re-init */
-void sched_clamp_bad_prio(struct sched_task *p);                     /* one line, clamp */
 void sched_warn_bad_pick(struct runqueue *rq, struct sched_task *p);
 extern unsigned int sched_bad_prios, sched_bad_picks;   /* what the checks above met */
 
