@@ -21,7 +21,7 @@ CACHE=$TOP/.cache/newlib
 # library links into plain ET_EXEC programs and runs with no libc support.
 NL_CFLAGS="-O2 -g -m32 -march=i686 -fno-pie -fno-pic -fno-stack-protector -fno-builtin -ffunction-sections -fdata-sections"
 # The build directory's name (it holds this script's pid) must not reach the
-# library: libc's asserts print __FILE__ (dtoa.c, mprec.c), and a path of
+# library: libc's asserts print __FILE__ (its dtoa and mprec sources), and a path of
 # another length moves every later byte of a program's data.  Under -icount
 # that alone changes the lab's numbers from one clone to the next.  Mapped
 # to a fixed name, the library (and every program) is the same on any host.

@@ -38,6 +38,7 @@ import resource
 import shutil
 import signal
 import subprocess
+import time
 
 CPU_SECONDS = 600        # the whole grade of one submission
 MEMORY = 2 << 30         # bytes of address space per process (gcc needs ~300 MB)
@@ -201,7 +202,34 @@ class Sandbox:
             os.killpg(p.pid, signal.SIGKILL)
             out, err = p.communicate()
             rc = None
-        if self.uid is not None:        # kill(-1) as N: every process of N but itself
+        if self.uid is not None:
+            self._kill_uid()
+        return subprocess.CompletedProcess(cmd, rc, out, err)
+
+    def _kill_uid(self):
+        """Every process the uid left behind is gone when this returns:
+        kill(-1) as the uid (all of its processes but the killer), then a
+        wait until none is left running, since a SIGKILL is only delivered
+        when its target is next scheduled, later on a busy host."""
+        for _ in range(100):
             subprocess.run(["/bin/sh", "-c", "kill -KILL -1 2>/dev/null; true"],
                            user=self.uid, group=self.uid, extra_groups=[], env=ENV)
-        return subprocess.CompletedProcess(cmd, rc, out, err)
+            if not running_as(self.uid):
+                return
+            time.sleep(0.05)
+
+
+def running_as(uid):
+    """Pids of the processes of real uid `uid` that are not zombies
+    (proc(5): /proc/PID/status, the Uid and State lines)."""
+    found = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open("/proc/%s/status" % pid) as f:
+                fields = dict(l.split(":", 1) for l in f if ":" in l)
+        except OSError:
+            continue                    # gone meanwhile
+        if fields.get("Uid", "").split()[:1] == [str(uid)] and \
+                not fields.get("State", "").strip().startswith("Z"):
+            found.append(int(pid))
+    return found
