@@ -6,7 +6,7 @@ PACKAGES="make gcc gcc-multilib binutils nasm python3 qemu-system-x86 \
 grub-pc-bin grub-common xorriso mtools newlib-source qemu-user texinfo bison flex \
 bochs bochsbios vgabios bochs-term python3-matplotlib trace-cmd tmux \
 grub-efi-amd64-bin grub-efi-ia32-bin ovmf ovmf-ia32 console-setup-linux \
-bubblewrap python3-yaml unzip python3-clang-14"
+bubblewrap python3-yaml unzip python3-clang-14 gdb"
 # `deps.sh fuzz`: also the parser fuzzers' clang, libFuzzer and sanitizers
 # (make fuzz-parsers); make test replays the corpora with gcc alone.
 if [ "$1" = fuzz ]; then PACKAGES="$PACKAGES clang libclang-rt-14-dev"; fi
