@@ -1,21 +1,16 @@
 #!/usr/bin/env python3
-"""test_screen.py - the screendump check (tests/scenarios/screen.py) can
+"""test_screen.py - the screendump check (tests/lib/screen.py) can
 fail: a screen rendered with the build's font and the log's lines passes;
 a blank screen, a picture shifted by one pixel, another font, a stray
 colour, a banner missing from the screen, a screen row the serial log never
 printed and a line that should have scrolled off each fail.  Prints
 PASS/FAIL lines for tests/run.py."""
-import importlib.util
 import os
 import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-# the check itself is a scenario module's (tests/scenarios/screen.py)
-_spec = importlib.util.spec_from_file_location(
-    "screen", os.path.join(os.path.dirname(HERE), "scenarios", "screen.py"))
-screen = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(screen)
+import screen  # noqa: E402  (tests/lib/screen.py, the scenarios' check)
 from report import Report  # noqa: E402
 from lib.boot import psf  # noqa: E402
 
