@@ -8,9 +8,12 @@ For each lab of labs/*/handout.py the handout is written into a temp dir;
 to keep this fast, the teacher's kernel objects (build/k) are copied in and
 every file the handout did not change is dated back, so make rebuilds only
 the stubbed files and links (the kernel must differ from the teacher's).  Then the kernel boots under QEMU with
-`policy=<the lab's> demo=hogs hogs=2 run=2` at SMP=2: exit status 0, the
+`policy=<the lab's> demo=hogs hogs=2 run=6` at SMP=2: exit status 0, the
 banner names the policy, every hog ran (run_ms > 0 in the last stat dump),
-no PANIC.
+no PANIC.  And the `r` key goes round the policies the handout has: `h`
+prints the rotation, then each `r` switches to the next one in it whose
+file (kernel/sched/NAME.c) the handout ships, skipping the others (a
+`wakeup` handout has no mine, cfs or eevdf), back to the lab's own.
 Needs the teacher's kernel built first (make; make test does).
 Prints `PASS handout-boots:LAB` / `FAIL handout-boots:LAB (file:line): why`.
 """
@@ -28,6 +31,10 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 OLD = 946684800                       # 2000-01-01: older than any object
 POLICY = {"mine": "mine"}             # the others are nick's labs
 from report import Report, defined_at  # noqa: E402
+from scenario import Scenario, run_qemu  # noqa: E402
+
+HELP_ROTATION = re.compile(r"r switch policy \(([^)]*)\)")
+SWITCH = r"^nickel: policy (\S+) -> (\S+)\r?$"
 
 
 def run(cmd, cwd, timeout):
@@ -53,6 +60,26 @@ def last_dump_run_ms(log, name):
                                          dumps[-1], re.M)] if len(dumps) > 1 else []
 
 
+def rotation_problems(log, policy, present):
+    """The `r` presses' switches: from the lab's policy round the rotation
+    the help line prints, skipping what the tree lacks, back to it."""
+    m = HELP_ROTATION.search(log)
+    if not m:
+        return ["no `h` help line with the rotation"]
+    rotation = [p.strip() for p in m.group(1).split("->")]
+    cycle = [p for p in rotation if p in present]
+    if policy not in cycle:
+        return ["the lab's policy %s is not in the rotation %s" % (policy, rotation)]
+    i = cycle.index(policy)
+    want = [(cycle[(i + k) % len(cycle)], cycle[(i + k + 1) % len(cycle)])
+            for k in range(len(cycle))]
+    got = re.findall(SWITCH, log, re.M)
+    if got != want:
+        return ["switches %s, expected %s (rotation %s, in the tree %s)"
+                % (got, want, rotation, cycle)]
+    return []
+
+
 def boot_check(lab, tmp):
     out = os.path.join(tmp, lab)
     rc, text = run([sys.executable, os.path.join(ROOT, "tools", "handout"), lab,
@@ -68,15 +95,19 @@ def boot_check(lab, tmp):
                    os.path.join(ROOT, "build", "nickel.elf"), shallow=False):
         return ["the handout's kernel is the teacher's: the stubs were not compiled"]
     policy = POLICY.get(lab, "nick")
-    rc, log = run([sys.executable, os.path.join(ROOT, "tools", "nickel-qemu"),
-                   "--kernel", os.path.join(out, "build", "nickel.elf"), "--smp", "2",
-                   "--mem", "32", "--timeout", "240",
-                   "--append", "policy=%s demo=hogs hogs=2 run=2" % policy], out, 300)
+    present = [p for p in ("nick", "o1", "rr", "mine", "cfs", "eevdf", "starve")
+               if os.path.exists(os.path.join(out, "kernel", "sched", p + ".c"))]
+    sc = Scenario("handout-boots-" + lab, args="policy=%s demo=hogs hogs=2 run=6" % policy,
+                  smp=2, mem=32, timeout=80,
+                  keys=[(r"^nickel: demo hogs: 2 hogs", "h"), (r"^nickel keys:", "r")] +
+                  [(SWITCH, "r")] * (len(present) - 1))
+    log, rc, _ = run_qemu(sc, os.path.join(out, "build", "nickel.elf"), None)
     problems = []
     if rc != 0:
-        problems.append("nickel-qemu exit %d, expected 0 (power off)" % rc)
+        problems.append("nickel-qemu exit %s, expected 0 (power off)" % rc)
     if not re.search(r"^nickel \S+ \(policy=%s," % policy, log, re.M):
         problems.append("no banner with policy=%s" % policy)
+    problems += rotation_problems(log, policy, present)
     if "PANIC" in log:
         problems.append("PANIC: " + log[log.index("PANIC"):].splitlines()[0])
     ran = last_dump_run_ms(log, "hog")
