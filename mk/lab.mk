@@ -93,7 +93,7 @@ compare-linux: deps $(KERNEL) $(BUILD)/user/cmpbench.elf $(LINUX_VMLINUZ)
 # nickel's own pipe round trip, in instructions: QEMU -icount shift=0 makes
 # one guest nanosecond one instruction, so rt_us * 1000 is the count
 # (user/cmpbench.c tests=null,pipe,ipc; docs/lab.md "IPC: priority transfer two
-# ways", docs/scheduler.md "What a round trip costs").  The null call
+# ways", docs/costs.md "What an IPC round trip costs").  The null call
 # (getppid) is the floor: a round trip enters the kernel twice.
 IPC_BENCH_MODES := queue handoff donate direct
 

@@ -18,8 +18,8 @@
  * (user_range_prepare, uaccess.h: a header inside one present page costs
  * one page-table look-up), and a call's two headers in one page share
  * that check: copy_from_user would check it again, and the checks cost
- * more than the rest of the system call (docs/scheduler.md "What a round
- * trip costs").  Only the optional buffer goes through
+ * more than the rest of the system call (docs/costs.md, "What an IPC
+ * round trip costs").  Only the optional buffer goes through
  * copy_from_user / copy_to_user.
  */
 #define HDR ((uint32_t)sizeof(struct ipc_umsg))

@@ -3,7 +3,7 @@
 nickel's framebuffer console draws with a font from a Debian package
 (console-setup-linux); the build turns it into C (tools/build/psf2c) and the
 screen test renders its expected text with the same glyphs
-(tests/scenarios/screen.py).  Only the 95 printable ASCII characters are
+(tests/lib/screen.py).  Only the 95 printable ASCII characters are
 used; their glyphs are found through the font's Unicode table when it has
 one.
 """
