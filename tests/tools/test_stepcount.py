@@ -30,19 +30,10 @@ def tool_module():
     return mod
 
 
-class FakeSymbols:
-    """Symbols as the tool reads them, without an ELF file."""
-    def __init__(self, rows):
-        self.addrs = [a for a, _ in rows]
-        self.names = [n for _, n in rows]
-    name = None
-
-
 def parts_case(sc):
-    FakeSymbols.name = sc.Symbols.name
-    kernel = FakeSymbols([(0xC0001000, "ipc_call"), (0xC0001100, "sysenter_exit"),
+    kernel = sc.Symbols([(0xC0001000, "ipc_call"), (0xC0001100, "sysenter_exit"),
                           (0xC0001200, "arch_switch_to"), (0xC0001300, "mystery")])
-    user = FakeSymbols([(0x08049000, "ipc_call"), (0x08049100, "main")])
+    user = sc.Symbols([(0x08049000, "ipc_call"), (0x08049100, "main")])
     pcs = ([0xC0001000 + i for i in range(100)] + [0x08049000 + i for i in range(7)] +
            [0xC0001100] * 20 + [0xC0001200] * 50 + [0xC0001300] * 3)
     counts = sc.name_all(pcs, kernel, user)
