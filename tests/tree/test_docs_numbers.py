@@ -14,6 +14,13 @@
     2, the file untouched.
   docs-numbers-keeps-an-edit-made-meanwhile: a file saved while the
     commands ran is not overwritten (exit 2, the edit kept).
+  docs-numbers-on-request-only-when-asked: an on-request block is left
+    alone by default and rewritten, undated, with --on-request.
+  docs-numbers-skip-leaves-the-block-says-why: a command that exits 77 (an
+    input fetched on demand is missing) leaves its block as it was, its
+    last stderr line is printed, and the file's other blocks are written.
+  docs-numbers-deterministic-skip-is-an-error: a deterministic block may
+    not need such an input: its exit 77 is an error (2), nothing written.
   docs-numbers-schedsim-blocks-are-todays: the docs' schedsim outputs
     (deterministic, under a second) are what build/schedsim/schedsim prints
     today.  The QEMU -icount tables are checked by `make test-docs`.
@@ -111,7 +118,8 @@ rc, out, err = tool(root, "doc.md")
 p = []
 if rc != 2:
     p.append("exit status expected 2, got %d" % rc)
-if err.strip() != "docs-numbers: doc.md:12: unknown kind 'quick' (deterministic or wallclock)":
+if err.strip() != ("docs-numbers: doc.md:12: unknown kind 'quick' (deterministic, "
+                   "on-request or wallclock)"):
     p.append("expected one line naming doc.md:12 and the kind, got %r" % err)
 if read(root) != DOC.replace("numbers wallclock", "numbers quick"):
     p.append("the file expected untouched")
@@ -136,6 +144,46 @@ if read(root) != EDIT + "edited\n":
 if "changed while the commands ran" not in err:
     p.append("expected the message 'changed while the commands ran', got %r" % err)
 report.result("docs-numbers-keeps-an-edit-made-meanwhile", p)
+
+ONREQ = "<!-- numbers on-request: echo slow -->\nold\n<!-- /numbers -->\n"
+root = fixture(ONREQ)
+rc1, _, err1 = tool(root, "doc.md")
+first = read(root)
+rc2, _, err2 = tool(root, "--on-request", "doc.md")
+want = "<!-- numbers on-request: echo slow -->\n\nslow\n\n<!-- /numbers -->\n"
+p = []
+if rc1 != 0 or first != ONREQ:
+    p.append("without --on-request expected exit 0 and the block untouched, got %d: %r"
+             % (rc1, first))
+if rc2 != 0 or read(root) != want:
+    p.append("with --on-request expected exit 0 and %r, got %d: %r" % (want, rc2, read(root)))
+report.result("docs-numbers-on-request-only-when-asked", p)
+
+NEEDS = ("<!-- numbers on-request: echo needs .cache/linux/vmlinuz >&2; exit 77 -->\nold\n"
+         "<!-- /numbers -->\n<!-- numbers deterministic: echo new -->\nx\n<!-- /numbers -->\n")
+root = fixture(NEEDS)
+rc, out, err = tool(root, "--on-request", "doc.md")
+want = NEEDS.replace("\nx\n", "\n\nnew\n\n")
+line = "docs-numbers: doc.md:1 skipped, left as it is: needs .cache/linux/vmlinuz"
+p = []
+if rc != 0:
+    p.append("exit status expected 0, got %d (%s)" % (rc, err.strip()))
+if line not in err.splitlines():
+    p.append("expected the line %r in %r" % (line, err))
+if read(root) != want:
+    p.append("expected the skipped block kept and the other written: %r, got %r"
+             % (want, read(root)))
+report.result("docs-numbers-skip-leaves-the-block-says-why", p)
+
+DSKIP = "<!-- numbers deterministic: echo needs linux >&2; exit 77 -->\nold\n<!-- /numbers -->\n"
+root = fixture(DSKIP)
+rc, out, err = tool(root, "doc.md")
+p = []
+if rc != 2 or read(root) != DSKIP:
+    p.append("expected exit 2 and the file untouched, got %d: %r" % (rc, read(root)))
+if "status 77: needs linux (a deterministic block needs nothing" not in err:
+    p.append("expected the error to name status 77 and why, got %r" % err)
+report.result("docs-numbers-deterministic-skip-is-an-error", p)
 
 sim = os.path.join(ROOT, "build", "schedsim", "schedsim")
 if not os.path.exists(sim):
