@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""test_demo_tables.py - tools/demo-tables on recorded runs
+(tests/tools/data/demo-tables/; no QEMU).
+
+  demo-tables-abuse-table-from-recorded-runs: the abuse table of the three
+    recorded runs, cell for cell, against the values read off their logs by
+    hand (the last cheat report, the last dump's cheat and hog lines).
+  demo-tables-abuse-notes-follow-the-numbers: a cheat at another prio than
+    the hog's and nick's best loses its note; a share of 3% gets its ms.
+  demo-tables-abuse-last-report-is-the-logs-last: --last-report prints
+    nick's last `cheat pid=` line as it is in the log.
+  demo-tables-nice-shares-hand-worked: each hog's share is 100 x its run_ms
+    gained from the first dump to the last over the uptime gained, worked
+    here from the logs' task lines with a regex of its own.
+  demo-tables-log-without-report-one-line-error: a log without the cheat's
+    report is one line naming the log, exit 1.
+Prints PASS/FAIL name with expected-vs-actual; exits 1 on a failure.
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+TOOL = os.path.join(ROOT, "tools", "demo-tables")
+DATA = os.path.join(ROOT, "tests", "tools", "data", "demo-tables")
+from report import Report  # noqa: E402
+
+report = Report("tools:")
+
+
+def tool(*args):
+    p = subprocess.run([sys.executable, TOOL] + list(args), capture_output=True, text=True)
+    return p.returncode, p.stdout, p.stderr
+
+
+def rows(text):
+    return [[c.strip() for c in l.strip().strip("|").split("|")]
+            for l in text.splitlines() if l.startswith("|") and not l.startswith("|---")]
+
+
+def edited(name, old, new):
+    """A copy of DATA into a temporary directory, one log's OLD (a regex)
+    made NEW."""
+    d = tempfile.mkdtemp(prefix="demo-tables-")
+    for f in os.listdir(DATA):
+        shutil.copy(os.path.join(DATA, f), d)
+    path = os.path.join(d, name)
+    text = open(path).read()
+    assert re.search(old, text, re.M), old
+    open(path, "w").write(re.sub(old, new, text, flags=re.M))
+    return d
+
+
+rc, out, err = tool("abuse", "--from-logs", DATA)
+want = [["policy", "cheat's real share (TSC)", "cheat `run_ms` (the tick's view)",
+         "cheat `sleep_avg` / `prio`", "hog `run_ms`"],
+        ["nick", "59%", "0", "1000 / 110 (the best a nice-0 task can have)", "4998 of 5000"],
+        ["rr", "0% (24 ms in 4 s)", "0", "-", "5000 of 5002"],
+        ["o1", "0% (23 ms in 4 s)", "0", "10 / 125 (the hog's own prio)", "4998 of 5000"]]
+report.result("demo-tables-abuse-table-from-recorded-runs",
+              [] if rc == 0 and rows(out) == want else
+              ["expected exit 0 and %s, got %d: %s %s" % (want, rc, rows(out), err.strip())])
+
+p = []
+d = edited("abuse-nick.log", "name=cheat cpu=0 state=R policy=nick nice=0 static_prio=120 "
+           "prio=110", "name=cheat cpu=0 state=R policy=nick nice=0 static_prio=120 prio=115")
+rc, out, err = tool("abuse", "--from-logs", d, "--policies", "nick")
+got = rows(out)[1:2]
+if rc != 0 or got[0][3:4] != ["1000 / 115"]:
+    p.append("prio 115 (neither the best nor the hog's): expected '1000 / 115', got %d: %s %s"
+             % (rc, got, err.strip()))
+d = edited("abuse-nick.log", "cpu_ms=2399 elapsed_ms=4000 cpu_pct=59",
+           "cpu_ms=120 elapsed_ms=4000 cpu_pct=3")
+rc, out, err = tool("abuse", "--from-logs", d, "--policies", "nick")
+got = rows(out)[1:2]
+if rc != 0 or got[0][1:2] != ["3% (120 ms in 4 s)"]:
+    p.append("a 3%% share: expected '3%% (120 ms in 4 s)', got %d: %s %s"
+             % (rc, got, err.strip()))
+report.result("demo-tables-abuse-notes-follow-the-numbers", p)
+
+rc, out, err = tool("abuse", "--from-logs", DATA, "--policies", "nick", "--last-report")
+want = re.findall(r"^cheat pid=.*$", open(os.path.join(DATA, "abuse-nick.log")).read(),
+                  re.M)[-1] + "\n"
+report.result("demo-tables-abuse-last-report-is-the-logs-last",
+              [] if rc == 0 and out == want else
+              ["expected %r, got %d: %r %s" % (want, rc, out, err.strip())])
+
+p = []
+rc, out, err = tool("nice", "--from-logs", DATA)
+got = {r[0]: r[1:] for r in rows(out)}
+for policy in ("nick", "o1", "rr"):
+    text = open(os.path.join(DATA, "nice-%s.log" % policy)).read()
+    dumps = text.split("=== stats ")[1:]
+    up = [int(re.search(r"uptime_ms=(\d+)", x).group(1)) for x in (dumps[0], dumps[-1])]
+    run = [dict((int(pid), int(ms)) for pid, ms in
+                re.findall(r"^task pid=(\d+) name=hog .* run_ms=(\d+) ", x, re.M))
+           for x in (dumps[0], dumps[-1])]
+    want = ["%.1f" % (100.0 * (run[1][pid] - run[0][pid]) / (up[1] - up[0]))
+            for pid in sorted(run[1])]
+    if got.get(policy) != want:
+        p.append("%s: expected %s, got %s" % (policy, want, got.get(policy)))
+if rc != 0 or got.get("policy") != ["nice 0", "nice 5", "nice 10", "nice 19"]:
+    p.append("expected exit 0 and the header nice 0 .. nice 19, got %d: %s %s"
+             % (rc, got.get("policy"), err.strip()))
+report.result("demo-tables-nice-shares-hand-worked", p)
+
+d = edited("abuse-rr.log", r"^cheat pid=.*\n", "")
+rc, out, err = tool("abuse", "--from-logs", d)
+lines = err.strip().splitlines()
+report.result("demo-tables-log-without-report-one-line-error",
+              [] if rc == 1 and len(lines) == 1 and "abuse-rr.log" in lines[0]
+              and "no `cheat pid=" in lines[0] and not out else
+              ["expected exit 1 and one line naming abuse-rr.log, got %d: %r %r"
+               % (rc, err, out)])
+
+sys.exit(report.status())
