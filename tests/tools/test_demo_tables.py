@@ -12,6 +12,9 @@
   demo-tables-nice-shares-hand-worked: each hog's share is 100 x its run_ms
     gained from the first dump to the last over the uptime gained, worked
     here from the logs' task lines with a regex of its own.
+  demo-tables-ipcshare-table-from-recorded-runs: the ipcshare table of the
+    six recorded runs against each log's share_pct= values read here: the
+    handoff run's self phase, then each run's call phase.
   demo-tables-log-without-report-one-line-error: a log without the cheat's
     report is one line naming the log, exit 1.
 Prints PASS/FAIL name with expected-vs-actual; exits 1 on a failure.
@@ -106,6 +109,26 @@ if rc != 0 or got.get("policy") != ["nice 0", "nice 5", "nice 10", "nice 19"]:
     p.append("expected exit 0 and the header nice 0 .. nice 19, got %d: %s %s"
              % (rc, got.get("policy"), err.strip()))
 report.result("demo-tables-nice-shares-hand-worked", p)
+
+p = []
+rc, out, err = tool("ipcshare", "--from-logs", DATA)
+got = {r[0]: r[1:] for r in rows(out)}
+
+
+def pct(policy, mode, phase):
+    text = open(os.path.join(DATA, "ipcshare-%s-%s.log" % (policy, mode))).read()
+    return re.search(r"^ipcshare: phase=%s .* share_pct=(\d+)" % phase, text, re.M).group(1) + " %"
+
+
+for policy in ("rr", "o1", "nick"):
+    want = [pct(policy, "handoff", "self"), pct(policy, "handoff", "call"),
+            pct(policy, "donate", "call")]
+    if got.get(policy) != want:
+        p.append("%s: expected %s, got %s" % (policy, want, got.get(policy)))
+if rc != 0 or [r[0] for r in rows(out)] != ["policy", "rr", "o1", "nick"]:
+    p.append("expected exit 0 and the rows policy, rr, o1, nick; got %d: %s %s"
+             % (rc, rows(out), err.strip()))
+report.result("demo-tables-ipcshare-table-from-recorded-runs", p)
 
 d = edited("abuse-rr.log", r"^cheat pid=.*\n", "")
 rc, out, err = tool("abuse", "--from-logs", d)
