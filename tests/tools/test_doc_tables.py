@@ -1,21 +1,24 @@
 #!/usr/bin/env python3
-"""test_demo_tables.py - tools/demo-tables on recorded runs
-(tests/tools/data/demo-tables/; no QEMU).
+"""test_doc_tables.py - tools/doc-tables on recorded runs
+(tests/tools/data/doc-tables/; no QEMU).
 
-  demo-tables-abuse-table-from-recorded-runs: the abuse table of the three
+  doc-tables-abuse-table-from-recorded-runs: the abuse table of the three
     recorded runs, cell for cell, against the values read off their logs by
     hand (the last cheat report, the last dump's cheat and hog lines).
-  demo-tables-abuse-notes-follow-the-numbers: a cheat at another prio than
+  doc-tables-abuse-notes-follow-the-numbers: a cheat at another prio than
     the hog's and nick's best loses its note; a share of 3% gets its ms.
-  demo-tables-abuse-last-report-is-the-logs-last: --last-report prints
+  doc-tables-abuse-last-report-is-the-logs-last: --last-report prints
     nick's last `cheat pid=` line as it is in the log.
-  demo-tables-nice-shares-hand-worked: each hog's share is 100 x its run_ms
+  doc-tables-nice-shares-hand-worked: each hog's share is 100 x its run_ms
     gained from the first dump to the last over the uptime gained, worked
     here from the logs' task lines with a regex of its own.
-  demo-tables-ipcshare-table-from-recorded-runs: the ipcshare table of the
+  doc-tables-ipcshare-table-from-recorded-runs: the ipcshare table of the
     six recorded runs against each log's share_pct= values read here: the
     handoff run's self phase, then each run's call phase.
-  demo-tables-log-without-report-one-line-error: a log without the cheat's
+  doc-tables-entry-table-from-recorded-runs: the int 0x80 / fast entry
+    table of the four recorded runs against their `bench name=null ... ns=`
+    lines read here.
+  doc-tables-log-without-report-one-line-error: a log without the cheat's
     report is one line naming the log, exit 1.
 Prints PASS/FAIL name with expected-vs-actual; exits 1 on a failure.
 """
@@ -27,8 +30,8 @@ import sys
 import tempfile
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-TOOL = os.path.join(ROOT, "tools", "demo-tables")
-DATA = os.path.join(ROOT, "tests", "tools", "data", "demo-tables")
+TOOL = os.path.join(ROOT, "tools", "doc-tables")
+DATA = os.path.join(ROOT, "tests", "tools", "data", "doc-tables")
 from report import Report  # noqa: E402
 
 report = Report("tools:")
@@ -47,7 +50,7 @@ def rows(text):
 def edited(name, old, new):
     """A copy of DATA into a temporary directory, one log's OLD (a regex)
     made NEW."""
-    d = tempfile.mkdtemp(prefix="demo-tables-")
+    d = tempfile.mkdtemp(prefix="doc-tables-")
     for f in os.listdir(DATA):
         shutil.copy(os.path.join(DATA, f), d)
     path = os.path.join(d, name)
@@ -63,7 +66,7 @@ want = [["policy", "cheat's real share (TSC)", "cheat `run_ms` (the tick's view)
         ["nick", "59%", "0", "1000 / 110 (the best a nice-0 task can have)", "4998 of 5000"],
         ["rr", "0% (24 ms in 4 s)", "0", "-", "5000 of 5002"],
         ["o1", "0% (23 ms in 4 s)", "0", "10 / 125 (the hog's own prio)", "4998 of 5000"]]
-report.result("demo-tables-abuse-table-from-recorded-runs",
+report.result("doc-tables-abuse-table-from-recorded-runs",
               [] if rc == 0 and rows(out) == want else
               ["expected exit 0 and %s, got %d: %s %s" % (want, rc, rows(out), err.strip())])
 
@@ -82,12 +85,12 @@ got = rows(out)[1:2]
 if rc != 0 or got[0][1:2] != ["3% (120 ms in 4 s)"]:
     p.append("a 3%% share: expected '3%% (120 ms in 4 s)', got %d: %s %s"
              % (rc, got, err.strip()))
-report.result("demo-tables-abuse-notes-follow-the-numbers", p)
+report.result("doc-tables-abuse-notes-follow-the-numbers", p)
 
 rc, out, err = tool("abuse", "--from-logs", DATA, "--policies", "nick", "--last-report")
 want = re.findall(r"^cheat pid=.*$", open(os.path.join(DATA, "abuse-nick.log")).read(),
                   re.M)[-1] + "\n"
-report.result("demo-tables-abuse-last-report-is-the-logs-last",
+report.result("doc-tables-abuse-last-report-is-the-logs-last",
               [] if rc == 0 and out == want else
               ["expected %r, got %d: %r %s" % (want, rc, out, err.strip())])
 
@@ -108,7 +111,7 @@ for policy in ("nick", "o1", "rr"):
 if rc != 0 or got.get("policy") != ["nice 0", "nice 5", "nice 10", "nice 19"]:
     p.append("expected exit 0 and the header nice 0 .. nice 19, got %d: %s %s"
              % (rc, got.get("policy"), err.strip()))
-report.result("demo-tables-nice-shares-hand-worked", p)
+report.result("doc-tables-nice-shares-hand-worked", p)
 
 p = []
 rc, out, err = tool("ipcshare", "--from-logs", DATA)
@@ -128,12 +131,26 @@ for policy in ("rr", "o1", "nick"):
 if rc != 0 or [r[0] for r in rows(out)] != ["policy", "rr", "o1", "nick"]:
     p.append("expected exit 0 and the rows policy, rr, o1, nick; got %d: %s %s"
              % (rc, rows(out), err.strip()))
-report.result("demo-tables-ipcshare-table-from-recorded-runs", p)
+report.result("doc-tables-ipcshare-table-from-recorded-runs", p)
+
+p = []
+rc, out, err = tool("entry", "--from-logs", DATA)
+for call in ("getpid", "getppid"):
+    want = [call] + ["%.0f" % float(re.search(
+        r"^bench name=null n=\d+ ns=([\d.]+) call=%s" % call,
+        open(os.path.join(DATA, "entry-%s-%s.log" % (call, e))).read(), re.M).group(1))
+        for e in ("int80", "fast")]
+    if want not in rows(out):
+        p.append("expected the row %s in %s" % (want, rows(out)))
+if rc != 0 or rows(out)[:1] != [["call", "int 0x80", "fast entry"]]:
+    p.append("expected exit 0 and the header call | int 0x80 | fast entry, got %d: %s %s"
+             % (rc, rows(out)[:1], err.strip()))
+report.result("doc-tables-entry-table-from-recorded-runs", p)
 
 d = edited("abuse-rr.log", r"^cheat pid=.*\n", "")
 rc, out, err = tool("abuse", "--from-logs", d)
 lines = err.strip().splitlines()
-report.result("demo-tables-log-without-report-one-line-error",
+report.result("doc-tables-log-without-report-one-line-error",
               [] if rc == 1 and len(lines) == 1 and "abuse-rr.log" in lines[0]
               and "no `cheat pid=" in lines[0] and not out else
               ["expected exit 1 and one line naming abuse-rr.log, got %d: %r %r"
