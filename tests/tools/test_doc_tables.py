@@ -18,6 +18,9 @@
   doc-tables-entry-table-from-recorded-runs: the int 0x80 / fast entry
     table of the four recorded runs against their `bench name=null ... ns=`
     lines read here.
+  doc-tables-balance-ranges-over-the-runs: the kernel's (3 boots) and
+    schedsim's (2 runs) balancer tables: each cell the least-most of the
+    runs' numbers read here ("40" when they agree, tried on an edited log).
   doc-tables-log-without-report-one-line-error: a log without the cheat's
     report is one line naming the log, exit 1.
 Prints PASS/FAIL name with expected-vs-actual; exits 1 on a failure.
@@ -146,6 +149,39 @@ if rc != 0 or rows(out)[:1] != [["call", "int 0x80", "fast entry"]]:
     p.append("expected exit 0 and the header call | int 0x80 | fast entry, got %d: %s %s"
              % (rc, rows(out)[:1], err.strip()))
 report.result("doc-tables-entry-table-from-recorded-runs", p)
+
+def spans(lists):
+    return [str(min(v)) if min(v) == max(v) else "%d-%d" % (min(v), max(v))
+            for v in zip(*lists)]
+
+
+p = []
+kern = {k: [] for k in ("idle", "busy")}
+for n in (1, 2, 3):
+    text = open(os.path.join(DATA, "balance-run%d.log" % n)).read()
+    for k in kern:
+        line = re.search(r"^\| %s tick, cycles \|(.*)\|$" % k, text, re.M).group(1)
+        kern[k].append([int(x) for x in line.split("|")])
+sim = {k: [[], []] for k in ("idle", "busy")}
+for n in (1, 2):
+    for cpus in (2, 4, 8, 16, 32, 64):
+        text = open(os.path.join(DATA, "balance-sim-run%d-%dcpu.log" % (n, cpus))).read()
+        for k in sim:
+            sim[k][n - 1].append(int(re.search(r"tick_%s_cyc=(\d+)" % k, text).group(1)))
+for name, got in (("balance", kern), ("balance-sim", sim)):
+    rc, out, err = tool(name, "--from-logs", DATA)
+    want = [["CPUs", "2", "4", "8", "16", "32", "64"]] + [
+        ["%s tick, cycles" % k] + spans(got[k]) for k in ("idle", "busy")]
+    if rc != 0 or rows(out) != want:
+        p.append("%s: expected exit 0 and %s, got %d: %s %s"
+                 % (name, want, rc, rows(out), err.strip()))
+d = edited("balance-sim-run2-2cpu.log", r"tick_idle_cyc=\d+",
+           "tick_idle_cyc=%d" % sim["idle"][0][0])
+rc, out, err = tool("balance-sim", "--from-logs", d)
+if rc != 0 or rows(out)[1][1] != str(sim["idle"][0][0]):
+    p.append("runs that agree: expected the one number %d, got %d: %s %s"
+             % (sim["idle"][0][0], rc, rows(out)[1:2], err.strip()))
+report.result("doc-tables-balance-ranges-over-the-runs", p)
 
 d = edited("abuse-rr.log", r"^cheat pid=.*\n", "")
 rc, out, err = tool("abuse", "--from-logs", d)
