@@ -21,6 +21,9 @@
   doc-tables-balance-ranges-over-the-runs: the kernel's (3 boots) and
     schedsim's (2 runs) balancer tables: each cell the least-most of the
     runs' numbers read here ("40" when they agree, tried on an edited log).
+  doc-tables-docs-blocks-have-the-tools-header: every marked block of
+    README.md and docs/ whose command is tools/doc-tables TABLE begins with
+    the header the tool prints for TABLE (on the recorded runs).
   doc-tables-log-without-report-one-line-error: a log without the cheat's
     report is one line naming the log, exit 1.
 Prints PASS/FAIL name with expected-vs-actual; exits 1 on a failure.
@@ -182,6 +185,24 @@ if rc != 0 or rows(out)[1][1] != str(sim["idle"][0][0]):
     p.append("runs that agree: expected the one number %d, got %d: %s %s"
              % (sim["idle"][0][0], rc, rows(out)[1:2], err.strip()))
 report.result("doc-tables-balance-ranges-over-the-runs", p)
+
+p, seen = [], 0
+for doc in ["README.md"] + ["docs/" + f for f in sorted(os.listdir(os.path.join(ROOT, "docs")))
+                            if f.endswith(".md")]:
+    lines = open(os.path.join(ROOT, doc)).read().split("\n")
+    for i, line in enumerate(lines):
+        m = re.match(r"<!-- numbers [^:]*: tools/doc-tables (\S+)(.*) -->$", line)
+        if not m or "--last-report" in m.group(2):
+            continue
+        seen += 1
+        rc, out, err = tool(m.group(1), "--from-logs", DATA)
+        head = next(l for l in lines[i + 1:] if l.strip())
+        if rc != 0 or out.splitlines()[0] != head:
+            p.append("%s:%d: header %r, the tool prints %r (exit %d %s)"
+                     % (doc, i + 1, head, out.splitlines()[:1], rc, err.strip()))
+if seen < 5:
+    p.append("expected at least 5 doc-tables blocks in README.md and docs/, found %d" % seen)
+report.result("doc-tables-docs-blocks-have-the-tools-header", p)
 
 d = edited("abuse-rr.log", r"^cheat pid=.*\n", "")
 rc, out, err = tool("abuse", "--from-logs", d)
