@@ -60,7 +60,9 @@
 #define NR_ipc_recv          1203
 #define NR_ipc_reply         1204
 #define NR_ipc_reply_recv    1205
-#define NR_SYSCALLS          1206
+#define NR_ipc_call_words    1206   /* the message in registers */
+#define NR_ipc_reply_recv_words 1207
+#define NR_SYSCALLS          1208
 
 #define EPERM    1
 #define ENOENT   2
