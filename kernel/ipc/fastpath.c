@@ -1,6 +1,6 @@
 /*
- * fastpath.c - the IPC fast path (ipc=direct; docs/scheduler.md "IPC
- * modes").  seL4's fastpath is the model: when a call finds its server
+ * fastpath.c - the IPC fast path (ipc=direct; docs/ipc.md "How a call
+ * schedules").  seL4's fastpath is the model: when a call finds its server
  * waiting in recv on the same CPU, the caller does not wake it through the
  * scheduler and then sleep through schedule(): it blocks and the CPU goes
  * straight to the server (sched/direct.c), the message already where the

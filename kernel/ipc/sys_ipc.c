@@ -175,7 +175,7 @@ static long sys_ipc_reply_recv(struct syscall_args *sa)
 }
 
 /*
- * The words form (docs/user.md "IPC in registers"): a message of three
+ * The words form (docs/ipc.md "Messages in registers"): a message of three
  * words that never touches ring-3 memory, as L4's and seL4's short
  * messages travel.  In: the words in registers; out: the other side's
  * first three words in ebx, esi and edi, the registers the way back to

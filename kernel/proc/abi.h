@@ -53,7 +53,7 @@
 #define NR_kcov_disable      1101
 #define NR_kcov_reset        1102
 #define NR_kcov_read         1103
-/* Synchronous IPC (kernel/ipc, docs/user.md "IPC"). */
+/* Synchronous IPC (kernel/ipc, docs/ipc.md). */
 #define NR_ipc_endpoint      1200
 #define NR_ipc_close         1201
 #define NR_ipc_call          1202

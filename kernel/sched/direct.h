@@ -2,7 +2,7 @@
  * direct.h - a direct switch (direct.c): the running task blocks and this
  * CPU goes straight to a task that was blocked, without the policy's
  * wake-up and without a pick.  The IPC fast path's scheduler half
- * (kernel/ipc/fastpath.c, ipc=direct; docs/scheduler.md "IPC modes").
+ * (kernel/ipc/fastpath.c, ipc=direct; docs/ipc.md "How a call schedules").
  */
 #ifndef NICKEL_SCHED_DIRECT_H
 #define NICKEL_SCHED_DIRECT_H

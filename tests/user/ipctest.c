@@ -1,5 +1,5 @@
 /*
- * ipctest - every IPC call and every error path (docs/user.md "IPC"),
+ * ipctest - every IPC call and every error path (docs/ipc.md),
  * as init under QEMU (tests/scenarios/ipc.py, under each ipc= mode).
  *
  * Each check prints "PASS ipctest:NAME" or "FAIL ipctest:NAME" with the
