@@ -1,5 +1,5 @@
 /*
- * ipc.h - nickel's synchronous IPC from ring 3 (docs/user.md "IPC").
+ * ipc.h - nickel's synchronous IPC from ring 3 (docs/ipc.md).
  *
  * A server serves an endpoint (a number 0..15); a client calls it and
  * blocks until the server replies.  Every call returns the kernel's result
@@ -57,8 +57,8 @@ long ipc_reply_recv(int ep, int caller, const struct ipc_msg *reply,
 		    struct ipc_msg *msg, unsigned timeout_ms);
 
 /* The words form: a message of IPC_REG_WORDS words in registers, both ways,
- * that never passes through memory the kernel must check (docs/user.md
- * "IPC in registers").  It meets the pointer form on the other side: a
+ * that never passes through memory the kernel must check (docs/ipc.md
+ * "Messages in registers").  It meets the pointer form on the other side: a
  * words message arrives as w[0..2] with w[3] = 0 and len = 0, and a
  * longer message arrives here cut to its first three words. */
 #define IPC_REG_WORDS 3
