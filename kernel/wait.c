@@ -89,7 +89,7 @@ void sleep_once(const struct sleep_on *s, bool timed, uint32_t due, const void *
 	if (timed)
 		timer_disarm(t);
 	if (lock)
-		spin_lock(lock);                 /* still with irqs off */
+		lock_unless_handed(t, lock);     /* still with irqs off */
 	if (s->wq)
 		list_del(&t->wait_node);
 }

@@ -17,6 +17,8 @@
  *             lat_pipe): microseconds per round trip
  *   ipc       (nickel only, not in the default list) an empty IPC call to a
  *             child and its reply, pipe_n times: microseconds per round trip
+ *   ipcw      (nickel only) the same with the message in registers (the
+ *             words form of user/lib/ipc.h)
  *   yield     two tasks on one CPU (the pin= CPU, else CPU 0) calling
  *             sched_yield: nanoseconds per call of the measuring one, each
  *             call a switch to the other task and back (yield_n calls)
@@ -46,7 +48,7 @@
  *   bench start kernel=nickel release=R pid=P pin=CPU|-1 entry=fast|int80
  *   bench name=null n=N ns=X.X call=getppid
  *   bench name=pipe n=N rt_us=X.XX
- *   bench name=ipc n=N rt_us=X.XX
+ *   bench name=ipc n=N rt_us=X.XX   (and name=ipcw)
  *   bench name=yield n=N ns=X.X
  *   bench name=fork n=N us=X.X
  *   bench name=reqreply hogs=H n=N p50_us=A p99_us=B max_us=C avg_us=D
@@ -239,28 +241,57 @@ static void ipc_echo(int ready_fd)
 	sys_exit_group(0);
 }
 
-/* Beside bench_pipe's lat_pipe: the same round trip as a call and a reply. */
-static int bench_ipc(long n, long batches)
+/* ipcw: the same round trip with the message in registers (ipc.h, the
+ * words form), the form the fast path (ipc=direct) is built for. */
+static void ipcw_op(void)
+{
+	uint32_t w[IPC_REG_WORDS] = { 0 };
+
+	if (ipc_call_words(IPC_BENCH_EP, w, 0) != 0)
+		ipc_ok = 0;
+}
+
+static void ipcw_echo(int ready_fd)
+{
+	uint32_t w[IPC_REG_WORDS] = { 0 };
+	struct ipc_msg out = { 0 };
+	long caller;
+
+	if (ipc_endpoint(IPC_BENCH_EP) != 0)
+		sys_exit_group(1);
+	sys_write(ready_fd, "r", 1);
+	caller = ipc_reply_recv_words(IPC_BENCH_EP, 0, w);
+	while (caller > 0 && w[0] == 0)
+		caller = ipc_reply_recv_words(IPC_BENCH_EP, (int)caller, w);
+	if (caller > 0)
+		ipc_reply((int)caller, &out);   /* the stop call, sent by pointer */
+	sys_exit_group(0);
+}
+
+/* Beside bench_pipe's lat_pipe: the same round trip as a call and a reply,
+ * `op` against a forked `echo` server; printed as `name`. */
+static int bench_ipc(long n, long batches, const char *name, void (*op)(void),
+		     void (*echo)(int))
 {
 	struct ipc_msg stop = { .w = { 1 } }, r = { 0 };
 	int ready[2], st;
 	char c = 0;
 
 	if (ipc_endpoint(IPC_ENDPOINTS) == -LNX_ENOSYS) {
-		nk_printf("bench name=ipc skipped (no IPC calls: not nickel)\n");
+		nk_printf("bench name=%s skipped (no IPC calls: not nickel)\n", name);
 		return 0;
 	}
 	if (sys_pipe(ready) < 0)
 		return 1;
 	long pid = sys_fork();
 	if (pid == 0)
-		ipc_echo(ready[1]);
+		echo(ready[1]);
 	if (pid < 0 || sys_read(ready[0], &c, 1) != 1 || c != 'r') {
 		nk_printf("cmpbench: the IPC echo server did not start\n");
 		return 1;
 	}
-	median_batch_ps(n / 10 + 1, 1, ipc_op);
-	long long ps = median_batch_ps(n, batches, ipc_op);
+	median_batch_ps(n / 10 + 1, 1, op);
+	long long ps = median_batch_ps(n, batches, op);
 	ipc_call(IPC_BENCH_EP, &stop, &r, 0);
 	sys_waitpid((int)pid, &st, 0);
 	sys_close(ready[0]);
@@ -269,7 +300,7 @@ static int bench_ipc(long n, long batches)
 		nk_printf("cmpbench: an IPC call failed\n");
 		return 1;
 	}
-	nk_printf("bench name=ipc n=%ld rt_us=%lld.%02lld\n", n, ps / 1000000,
+	nk_printf("bench name=%s n=%ld rt_us=%lld.%02lld\n", name, n, ps / 1000000,
 		  ps % 1000000 / 10000);
 	return 0;
 }
@@ -559,7 +590,9 @@ int main(int argc, char **argv)
 	if (listed(tests, "pipe"))
 		status |= bench_pipe(pipe_n, batches);
 	if (listed(tests, "ipc"))
-		status |= bench_ipc(pipe_n, batches);
+		status |= bench_ipc(pipe_n, batches, "ipc", ipc_op, ipc_echo);
+	if (listed(tests, "ipcw"))
+		status |= bench_ipc(pipe_n, batches, "ipcw", ipcw_op, ipcw_echo);
 	if (listed(tests, "yield"))
 		status |= bench_yield(yield_n, batches, pin);
 	if (listed(tests, "fork"))

@@ -24,9 +24,26 @@ int selfcheck_pages(char *why, unsigned n);   /* pmm owners vs free_pages */
  * deadline is reported once, `nickel: overdue timer: pid N ...`. */
 void sleepcheck_tick(void);
 
-/* watchdog.c: the soft-lockup watchdog (check=1). */
+/* watchdog.c: the soft-lockup watchdog (check=1).  Its per-CPU state
+ * (locking rules in watchdog.c) is here for the inline touch, which every
+ * schedule() and direct switch makes. */
 #define WATCHDOG_MS 5000          /* guest time without a schedule() */
-void watchdog_touch(int cpu);     /* this CPU scheduled (or idles) */
+struct watchdog_cpu {
+	volatile uint32_t last_schedule;   /* jiffies; that CPU only */
+	volatile int warned;               /* this episode was reported */
+	volatile int backtrace_wanted;     /* set by a checker, cleared by the NMI */
+	volatile int late_nmis;            /* asked for, given up on, not yet come */
+};
+extern struct watchdog_cpu watchdog_cpus[];
+extern volatile uint32_t jiffies;          /* arch/timer.h */
+
+/* This CPU scheduled (or idles). */
+static inline void watchdog_touch(int cpu)
+{
+	watchdog_cpus[cpu].last_schedule = jiffies;
+	if (watchdog_cpus[cpu].warned)
+		watchdog_cpus[cpu].warned = 0;
+}
 void watchdog_tick(int cpu);      /* from cpu_tick: check cpu and a neighbour */
 void watchdog_missed_tick(int cpu);   /* a local tick with jiffies still (smp.c) */
 int watchdog_nmi(struct trap_frame *f);   /* 1 if the NMI was a backtrace request */

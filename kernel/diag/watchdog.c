@@ -36,19 +36,8 @@
 #include "panic.h"
 #include "console/printk.h"
 
-static struct {
-	volatile uint32_t last_schedule;   /* jiffies; that CPU only */
-	volatile int warned;               /* this episode was reported */
-	volatile int backtrace_wanted;     /* set by a checker, cleared by the NMI */
-	volatile int late_nmis;            /* asked for, given up on, not yet come */
-} wd[NR_CPUS_MAX];
-
-void watchdog_touch(int cpu)
-{
-	wd[cpu].last_schedule = jiffies;
-	if (wd[cpu].warned)
-		wd[cpu].warned = 0;
-}
+struct watchdog_cpu watchdog_cpus[NR_CPUS_MAX];
+#define wd watchdog_cpus
 
 /* The stuck CPU prints its own backtrace from the NMI; wait for it
  * (bounded: it might be stuck where even an NMI cannot print).  Also the

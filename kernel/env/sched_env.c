@@ -13,24 +13,11 @@
 
 void sched_lock_init(sched_lock_t *l) { spin_init(l, "runqueue"); }
 int sched_lock_held_here(sched_lock_t *l) { return spin_is_held_here(l); }
-int sched_this_cpu(void) { return this_cpu_id(); }
 
 void sched_kick_cpu(int cpu)
 {
 	if (cpu != this_cpu_id())
 		smp_send_resched(cpu);
-}
-
-void sched_trace_switch(int cpu, struct sched_task *prev, struct sched_task *next)
-{
-	if (trace_on)                 /* off: no call into diag/trace.c */
-		trace_switch(cpu, prev, next);
-}
-
-void sched_trace_wakeup(int cpu, struct sched_task *p, int success)
-{
-	if (trace_on)                 /* off: no call into diag/trace.c */
-		trace_wakeup(cpu, p, success);
 }
 
 void sched_task_switched_out(struct sched_task *p)

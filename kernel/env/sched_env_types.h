@@ -9,6 +9,8 @@
 #include "spinlock.h"
 #include "lib/string.h"
 #include "arch/cpu.h"
+#include "arch/thread_info.h"
+#include "diag/trace.h"
 
 typedef spinlock_t sched_lock_t;
 #define sched_snprintf snprintf            /* the kernel's own (lib/vsnprintf.c) */
@@ -22,5 +24,18 @@ static inline void sched_spin_unlock(sched_lock_t *l) { spin_unlock(l); }
 static inline unsigned long sched_irq_save(void) { return irq_save(); }
 static inline void sched_irq_restore(unsigned long flags) { irq_restore(flags); }
 static inline uint32_t sched_jiffies(void) { return jiffies; }
+static inline int sched_this_cpu(void) { return this_cpu_id(); }
+/* Off (the common case), a trace hook is one test, not a call. */
+static inline void sched_trace_switch(int cpu, struct sched_task *prev,
+				      struct sched_task *next)
+{
+	if (trace_on)
+		trace_switch(cpu, prev, next);
+}
+static inline void sched_trace_wakeup(int cpu, struct sched_task *p, int success)
+{
+	if (trace_on)
+		trace_wakeup(cpu, p, success);
+}
 
 #endif

@@ -1,6 +1,6 @@
 /*
- * fastpath.c - the IPC fast path (ipc=direct; docs/scheduler.md "IPC
- * modes").  seL4's fastpath is the model: when a call finds its server
+ * fastpath.c - the IPC fast path (ipc=direct; docs/ipc.md "How a call
+ * schedules").  seL4's fastpath is the model: when a call finds its server
  * waiting in recv on the same CPU, the caller does not wake it through the
  * scheduler and then sleep through schedule(): it blocks and the CPU goes
  * straight to the server (sched/direct.c), the message already where the
@@ -12,7 +12,9 @@
  * buffer, a peer on another CPU or not asleep, a task of better prio than
  * the peer waiting on this CPU, a signal for the sleeper.  The woken side
  * always resumes where it slept and takes its part under ipc_lock as on
- * the slow path, so the two paths give the same messages and results.
+ * the slow path, so the two paths give the same messages and results; the
+ * lock is not dropped and taken again for it: it goes with the CPU, as
+ * schedule() hands the run-queue lock to the next task.
  *
  * Trace: `nickel_ipc: direct ep=N peer_...` after each direct switch.
  */
@@ -39,12 +41,15 @@ bool ipc_fast_switch(struct task *to, int ep, spinlock_t *lock, uint32_t timeout
 		return false;
 	ipc_trace(IPC_EV_DIRECT, ep, prev, to);
 	/* The rq lock is held and to is rq->curr: no other CPU can wake,
-	 * pull or pick either task before the switch is done. */
-	spin_unlock(lock);
+	 * pull or pick either task before the switch is done.  `lock` goes
+	 * with the CPU: to resumes holding it (where it slept: here, or
+	 * wait.c's sleep_once), and prev gets it back the same way, or takes
+	 * it if a slow-path wake-up brings it back. */
+	to->lock_handed = true;
 	cpu = this_cpu_id();
 	watchdog_touch(cpu);
 	arch_switch_to(prev, to, cpu);
 	sched_finish_switch(this_cpu_id(), flags);
-	spin_lock(lock);
+	lock_unless_handed(prev, lock);
 	return true;
 }

@@ -36,9 +36,11 @@ static inline enum ipc_fast_refusal ipc_fast_rule(bool direct_mode, uint32_t tim
 struct task;
 /* current sleeps and `to` (asleep, named by a call on ep) runs in its place,
  * if both rules allow (ipc_fast_rule, sched_direct_rule).  lock (ipc_lock)
- * is held with interrupts off on entry and again on return.  True: current
- * slept and has been woken since (by anyone: the caller tests why); false:
- * nothing happened, `to` is still to be woken. */
+ * is held with interrupts off on entry and again on return; in between it
+ * goes with the CPU to `to`, which resumes holding it (task.h:
+ * lock_unless_handed).  True: current slept and has been woken since (by
+ * anyone: the caller tests why); false: nothing happened, `to` is still to
+ * be woken. */
 bool ipc_fast_switch(struct task *to, int ep, spinlock_t *lock, uint32_t timeout_ms,
 		     uint32_t len);
 #endif

@@ -100,6 +100,7 @@ static void wake(struct task *t, bool blocking)
 /* c's server takes it: a new record. */
 static void donation_begin(struct ipc_call *c, struct task *server)
 {
+	c->don = (struct sched_donation){ 0 };   /* ipc_call left it unset */
 	sched_donation_begin(&c->caller->se, &server->se, &c->don);
 }
 
@@ -214,7 +215,7 @@ static bool call_done(void *arg)
 
 long ipc_call(int ep, struct ipc_kmsg *io, uint32_t timeout_ms)
 {
-	struct ipc_call c = { .caller = current, .ep = ep, .state = CALL_QUEUED, .msg = io };
+	struct ipc_call c;
 	struct sleep_on sleep;
 	struct endpoint *e;
 	unsigned long f;
@@ -222,6 +223,15 @@ long ipc_call(int ep, struct ipc_kmsg *io, uint32_t timeout_ms)
 
 	if (!ep_valid(ep))
 		return -EINVAL;
+	/* Field by field: the donation record (eight words) is set only when
+	 * a donation begins, not zeroed on every call. */
+	c.caller = current;
+	c.ep = ep;
+	c.state = CALL_QUEUED;
+	c.result = 0;
+	c.msg = io;
+	c.don.active = false;
+	c.blocking = false;
 	f = spin_lock_irqsave(&ipc_lock);
 	e = &endpoints[ep];
 	if (!e->owner || e->owner == current) {
@@ -238,8 +248,11 @@ long ipc_call(int ep, struct ipc_kmsg *io, uint32_t timeout_ms)
 	/* ipc=direct: straight to a waiting server if it can (fastpath.c) */
 	if (e->receiving && !ipc_fast_switch(e->owner, ep, &ipc_lock, timeout_ms, io->len))
 		wake(e->owner, true);
-	sleep = ipc_sleep(call_done, &c, timeout_ms);
-	rc = call_done(&c) ? 0 : sleep_until(&sleep);   /* done: sleep_until's first test */
+	rc = 0;
+	if (!call_done(&c)) {                   /* done: the fast path answered it */
+		sleep = ipc_sleep(call_done, &c, timeout_ms);
+		rc = sleep_until(&sleep);
+	}
 	if (rc == 0)
 		rc = c.result;
 	else if (c.state != CALL_DONE)
@@ -319,8 +332,11 @@ static long recv_locked(int ep, struct ipc_kmsg *in, uint32_t timeout_ms,
 	e->receiving = true;
 	if (peer && !ipc_fast_switch(peer, ep, &ipc_lock, timeout_ms, len))
 		wake(peer, true);
-	sleep = ipc_sleep(has_call, e, timeout_ms);
-	rc = has_call(e) ? 0 : sleep_until(&sleep);      /* as in ipc_call */
+	rc = 0;
+	if (!has_call(e)) {                      /* as in ipc_call */
+		sleep = ipc_sleep(has_call, e, timeout_ms);
+		rc = sleep_until(&sleep);
+	}
 	e->receiving = false;
 	if (rc)
 		return rc;

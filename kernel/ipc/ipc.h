@@ -1,7 +1,7 @@
 /*
  * ipc.h - synchronous IPC in the manner of L4 and QNX: a server owns an
  * endpoint, a client calls it and blocks until the server replies
- * (docs/user.md "IPC", docs/scheduler.md "IPC modes").
+ * (docs/ipc.md).
  *
  *   ipc_endpoint(ep)                 the caller serves endpoint ep (0..15)
  *   ipc_close(ep)                    and stops; waiting callers get -EPIPE

@@ -1,5 +1,5 @@
 /*
- * sys_ipc.c - the IPC system calls (numbers 1200..1205, abi.h): ring-3
+ * sys_ipc.c - the IPC system calls (numbers 1200..1207, abi.h): ring-3
  * messages (struct ipc_umsg) in and out of kernel copies, then ipc.c.
  * Every pointer is checked before anything happens, so a bad one returns
  * -EFAULT and leaves no call half made; buffers over IPC_BUF_MAX: -E2BIG.
@@ -12,6 +12,7 @@
 #include "mm/uaccess.h"
 #include "boot/cmdline.h"
 #include "lib/string.h"
+#include "arch/trap.h"
 
 /*
  * The message header (7 words) is copied a word at a time after one check
@@ -173,6 +174,63 @@ static long sys_ipc_reply_recv(struct syscall_args *sa)
 	return rc;
 }
 
+/*
+ * The words form (docs/ipc.md "Messages in registers"): a message of three
+ * words that never touches ring-3 memory, as L4's and seL4's short
+ * messages travel.  In: the words in registers; out: the other side's
+ * first three words in ebx, esi and edi, the registers the way back to
+ * ring 3 gives back from the frame (SYSEXIT's stub restores ecx, edx and
+ * ebp from the user stack, sysenter_entry.asm).  Sent, the fourth word
+ * and len are 0; received, the rest of a longer message is cut off, as a
+ * small cap cuts a buffer.  No pointer, so no check and no copy: the
+ * register form is what the fast path (ipc=direct) is for.
+ */
+static void words_in(struct ipc_kmsg *k, uint32_t w0, uint32_t w1, uint32_t w2)
+{
+	k->w[0] = w0;
+	k->w[1] = w1;
+	k->w[2] = w2;
+	k->w[3] = 0;
+	k->len = 0;
+}
+
+static void words_out(struct trap_frame *f, const struct ipc_kmsg *k)
+{
+	f->ebx = k->w[0];
+	f->esi = k->w[1];
+	f->edi = k->w[2];
+}
+
+/* ipc_call_words(ep, w0, w1, w2, timeout_ms): 0, the reply in ebx esi edi */
+static long sys_ipc_call_words(struct syscall_args *sa)
+{
+	struct ipc_kmsg k;
+	long rc;
+
+	words_in(&k, sa->a[1], sa->a[2], sa->a[3]);
+	rc = ipc_call((int)sa->a[0], &k, sa->a[4]);
+	if (rc == 0)
+		words_out(sa->frame, &k);
+	return rc;
+}
+
+/* ipc_reply_recv_words(ep, caller, w0, w1, w2): answer caller (0: nobody),
+ * then wait, with no timeout, for the next call: its pid, its words in
+ * ebx esi edi. */
+static long sys_ipc_reply_recv_words(struct syscall_args *sa)
+{
+	struct ipc_kmsg reply, k;
+	long rc;
+
+	if ((int)sa->a[1] < 0)
+		return -ESRCH;
+	words_in(&reply, sa->a[2], sa->a[3], sa->a[4]);
+	rc = ipc_reply_recv((int)sa->a[0], (int)sa->a[1], &reply, &k, 0);
+	if (rc > 0)
+		words_out(sa->frame, &k);
+	return rc;
+}
+
 void sys_ipc_init(void)
 {
 	int m = ipc_mode_from_name(boot_args.ipc);
@@ -184,4 +242,8 @@ void sys_ipc_init(void)
 	syscall_register(NR_ipc_recv, sys_ipc_recv);
 	syscall_register(NR_ipc_reply, sys_ipc_reply);
 	syscall_register(NR_ipc_reply_recv, sys_ipc_reply_recv);
+	/* no ring-3 memory, so no fault: they may start with interrupts off
+	 * (ipc.c takes ipc_lock with them off anyway) */
+	syscall_register_irqs_off(NR_ipc_call_words, sys_ipc_call_words);
+	syscall_register_irqs_off(NR_ipc_reply_recv_words, sys_ipc_reply_recv_words);
 }

@@ -53,14 +53,16 @@
 #define NR_kcov_disable      1101
 #define NR_kcov_reset        1102
 #define NR_kcov_read         1103
-/* Synchronous IPC (kernel/ipc, docs/user.md "IPC"). */
+/* Synchronous IPC (kernel/ipc, docs/ipc.md). */
 #define NR_ipc_endpoint      1200
 #define NR_ipc_close         1201
 #define NR_ipc_call          1202
 #define NR_ipc_recv          1203
 #define NR_ipc_reply         1204
 #define NR_ipc_reply_recv    1205
-#define NR_SYSCALLS          1206
+#define NR_ipc_call_words    1206   /* the message in registers */
+#define NR_ipc_reply_recv_words 1207
+#define NR_SYSCALLS          1208
 
 #define EPERM    1
 #define ENOENT   2

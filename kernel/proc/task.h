@@ -41,6 +41,9 @@ struct task {
 	uint32_t wake_at;                     /* timed sleep deadline, jiffies */
 	struct list_node timer_node;          /* timer list (timer_lock) */
 	const void *wchan;                    /* the sleep's caller (a return address) */
+	bool lock_handed;                     /* its sleep's lock came with the CPU
+					       * (ipc/fastpath.c); set by that waker
+					       * under the lock, cleared by the task */
 	uint32_t nanosleep_due;               /* jiffies; while in_nanosleep (diag/check_sleepers.c) */
 	uint64_t nanosleep_end_us;            /* the same deadline by the TSC */
 	uint8_t in_nanosleep, overdue_said;   /* the task itself; read by diag/check_sleepers.c */
@@ -54,6 +57,18 @@ struct task {
 	uint8_t fpu[108] __attribute__((aligned(16)));  /* fnsave area */
 	int fpu_used;
 };
+
+/* A sleeper's lock once it runs again: taken, or already its own when the
+ * waker handed it over with the CPU (the IPC fast path, ipc/fastpath.c,
+ * as schedule() hands the run-queue lock to the next task): then it is
+ * not dropped and taken again in between.  Irqs off. */
+static inline void lock_unless_handed(struct task *t, spinlock_t *lock)
+{
+	if (t->lock_handed)
+		t->lock_handed = false;
+	else
+		spin_lock(lock);
+}
 
 static inline struct task *task_of(struct sched_task *se)
 {

@@ -27,20 +27,6 @@
 #include "sched_impl.h"
 #include "direct.h"
 
-enum sched_direct_refusal sched_direct_rule(int this_cpu, int p_cpu, bool p_blocked,
-					    bool p_allowed_here, bool better_waiting)
-{
-	if (p_cpu != this_cpu)
-		return SCHED_DIRECT_OTHER_CPU;
-	if (!p_blocked)
-		return SCHED_DIRECT_NOT_BLOCKED;
-	if (!p_allowed_here)
-		return SCHED_DIRECT_NOT_ALLOWED;
-	if (better_waiting)
-		return SCHED_DIRECT_BETTER_QUEUED;
-	return SCHED_DIRECT_OK;
-}
-
 /* Is a task of prio better than `limit` queued in rq->active, rq->curr
  * aside?  The best queued prio, or the next one when that list holds curr
  * alone. */

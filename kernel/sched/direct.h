@@ -2,7 +2,7 @@
  * direct.h - a direct switch (direct.c): the running task blocks and this
  * CPU goes straight to a task that was blocked, without the policy's
  * wake-up and without a pick.  The IPC fast path's scheduler half
- * (kernel/ipc/fastpath.c, ipc=direct; docs/scheduler.md "IPC modes").
+ * (kernel/ipc/fastpath.c, ipc=direct; docs/ipc.md "How a call schedules").
  */
 #ifndef NICKEL_SCHED_DIRECT_H
 #define NICKEL_SCHED_DIRECT_H
@@ -19,11 +19,24 @@ enum sched_direct_refusal {
 	SCHED_DIRECT_REFUSALS
 };
 
-/* The pure rule, for the unit tests: may this CPU switch straight to p,
- * given where p is and whether a task of better prio than p's waits here
- * (besides the running one)? */
-enum sched_direct_refusal sched_direct_rule(int this_cpu, int p_cpu, bool p_blocked,
-					    bool p_allowed_here, bool better_waiting);
+/* The pure rule (unit-tested; inline, as it runs on every direct
+ * switch): may this CPU switch straight to p, given where p is and
+ * whether a task of better prio than p's waits here (besides the running
+ * one)? */
+static inline enum sched_direct_refusal
+sched_direct_rule(int this_cpu, int p_cpu, bool p_blocked, bool p_allowed_here,
+		  bool better_waiting)
+{
+	if (p_cpu != this_cpu)
+		return SCHED_DIRECT_OTHER_CPU;
+	if (!p_blocked)
+		return SCHED_DIRECT_NOT_BLOCKED;
+	if (!p_allowed_here)
+		return SCHED_DIRECT_NOT_ALLOWED;
+	if (better_waiting)
+		return SCHED_DIRECT_BETTER_QUEUED;
+	return SCHED_DIRECT_OK;
+}
 
 /* Begin a direct switch from current (the task running on this CPU) to p:
  * this CPU's rq is locked, the rule checked, and *stop read under the

@@ -1,6 +1,6 @@
 /*
  * donation.c - priority donation records, nested and chained (donation.h;
- * docs/scheduler.md "IPC modes"; lab `donate`, labs/donate/README.md).
+ * docs/ipc.md "How a call schedules"; lab `donate`, labs/donate/README.md).
  *
  * Under ipc=donate a server holds one record per call it has received and
  * not answered, on any endpoint it serves.  Its prio is the best of its

@@ -1,6 +1,6 @@
 /*
  * ipc_sched.c - what a synchronous IPC call asks of the scheduler
- * (kernel/ipc, docs/scheduler.md "IPC modes").
+ * (kernel/ipc, docs/ipc.md "How a call schedules").
  *
  *   handoff   the caller blocks and the CPU goes straight to the server
  *             (and back on the reply): L4's direct process switch.  The

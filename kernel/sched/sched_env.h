@@ -7,8 +7,8 @@
  * Two environments implement this contract, picked by the include path,
  * which finds their "sched_env_types.h" (the lock type, and maybe
  * sched_snprintf as a macro; the kernel's also gives the lock, interrupt
- * and clock calls as inline functions, SCHED_ENV_INLINE, since every
- * schedule() makes them):
+ * clock, CPU-id and trace calls as inline functions, SCHED_ENV_INLINE,
+ * since every schedule() makes them):
  *   the kernel   kernel/env/sched_env_types.h, kernel/env/sched_env.c
  *   the host     kernel/sched/host/ (unit tests, the bench, schedsim):
  *                sched_env_types.h, sched_env_host.h (the knobs the
@@ -55,15 +55,19 @@ void sched_irq_restore(unsigned long flags);
 uint32_t sched_jiffies(void);
 #endif
 /* The CPU executing the caller: 0..sched_ncpus-1. */
+#ifndef SCHED_ENV_INLINE
 int sched_this_cpu(void);
+#endif
 /* Make `cpu` call schedule() soon (the reschedule IPI): its running task's
  * need_resched is already set.  The core asks only for another CPU. */
 void sched_kick_cpu(int cpu);
 
 /* Trace hooks: a context switch on `cpu` (prev != next), and a wake-up of
  * p asked by the CPU `cpu` (success: p was asleep and is runnable now). */
+#ifndef SCHED_ENV_INLINE
 void sched_trace_switch(int cpu, struct sched_task *prev, struct sched_task *next);
 void sched_trace_wakeup(int cpu, struct sched_task *p, int success);
+#endif
 
 /* An exited task (state ZOMBIE or DEAD) is off its CPU: the CPU that
  * switched away from it calls this after dropping the rq lock (interrupts

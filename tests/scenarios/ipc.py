@@ -13,7 +13,7 @@ def elf(name):
     return os.path.join(USER, name + ".elf")
 
 
-IPCTEST_CHECKS = 61     # PASS lines ipctest prints when all is well
+IPCTEST_CHECKS = 68     # PASS lines ipctest prints when all is well
 
 
 def all_ipc_checks_passed(log):

@@ -1,6 +1,6 @@
 /*
  * donatetest - priority donation through IPC calls (ipc=donate), named as
- * Pintos names its priority tests (docs/scheduler.md "IPC modes"), as
+ * Pintos names its priority tests (docs/ipc.md "How a call schedules"), as
  * init under QEMU (tests/scenarios/donate.py).
  *
  * A task's prio is not visible from ring 3, so each check measures what

@@ -10,6 +10,11 @@
  *   ep 4  prio      client and server at nice 19 while a nice-0 task
  *                   waits on the CPU (each wakes it before its call or reply)
  *   ep 5  othercpu  (cpus=2) server pinned to CPU 1, client to CPU 0
+ *   ep 6  words     the message in registers (ipc.h, the words form): a
+ *                   words server; the client's odd calls in registers,
+ *                   its even ones by pointer (the forms meet: a pointer
+ *                   message reaches the words server cut to three words,
+ *                   a words reply reaches a pointer caller with w[3] = 0)
  *
  * Every case checks every reply's words, length and bytes against what the
  * server must have sent: the same checks pass under any ipc= mode.
@@ -45,6 +50,7 @@ struct shape {
 	int nice;
 	int server_cpu, client_cpu;     /* -1: anywhere */
 	bool bystander;                 /* a nice-0 sleeper woken before each call */
+	bool words;                     /* serve_words and client_words */
 };
 
 /* The case being run (fork_server's body takes two ints). */
@@ -111,6 +117,58 @@ static int client(const struct shape *s, int wake_fd)
 	return right;
 }
 
+/* The words server: w0+1, w1 = calls served, w2 = ~w2, all in registers. */
+static int serve_words(int ep, int wake_fd)
+{
+	uint32_t w[IPC_REG_WORDS] = { 0 }, served = 0;
+	long caller = ipc_reply_recv_words(ep, 0, w);
+
+	(void)wake_fd;
+	while (caller > 0 && w[0] != STOP) {
+		w[0] += 1;
+		w[1] = ++served;
+		w[2] = ~w[2];
+		caller = ipc_reply_recv_words(ep, (int)caller, w);
+	}
+	if (caller <= 0)
+		return 2;
+	/* the stop's reply: the words form only replies on its way to a
+	 * receive, so the pointer form ends the loop */
+	struct ipc_msg out = { .w = { w[0] + 1 } };
+
+	return ipc_reply((int)caller, &out) == 0 ? 0 : 1;
+}
+
+/* One round of the words case: odd rounds in registers, even ones by
+ * pointer with a fourth word the words server must not see (it answers
+ * w[3] = 0).  True when the reply is exactly right. */
+static bool words_round(int ep, int round)
+{
+	uint32_t w0 = (uint32_t)round * 10, w2 = (uint32_t)round * 7;
+
+	if (round % 2) {
+		uint32_t w[IPC_REG_WORDS] = { w0, 0, w2 };
+
+		return ipc_call_words(ep, w, 0) == 0 && w[0] == w0 + 1 &&
+		       w[1] == (uint32_t)round && w[2] == ~w2;
+	}
+	struct ipc_msg m = { .w = { w0, 0, w2, 0xC0FFEEu } }, r = { .len = 99 };
+
+	return ipc_call(ep, &m, &r, 0) == 0 && r.w[0] == w0 + 1 && r.w[1] == (uint32_t)round &&
+	       r.w[2] == ~w2 && r.w[3] == 0 && r.len == 0;
+}
+
+static int client_words(const struct shape *s)
+{
+	uint32_t stop[IPC_REG_WORDS] = { STOP };
+	int round, right = 0;
+
+	for (round = 1; round <= ROUNDS; round++)
+		right += words_round(s->ep, round);
+	ipc_call_words(s->ep, stop, 0);
+	return right;
+}
+
 /* A nice-0 task that sleeps on a pipe: each byte wakes it (a pipe's
  * wake-up is sync: it waits on the CPU, it does not preempt the writer). */
 static long fork_sleeper(int fds[2])
@@ -136,7 +194,7 @@ static void run_case(struct shape s)
 	int fds[2] = { -1, -1 };
 	long sleeper = s.bystander ? fork_sleeper(fds) : -1;
 	shape = &s;
-	server = fork_server(s.ep, serve, fds[1]);
+	server = fork_server(s.ep, s.words ? serve_words : serve, fds[1]);
 	nk_printf("fasttest: case=%s ep=%d server_pid=%ld sleeper_pid=%ld\n", s.name, s.ep,
 		  server, sleeper);
 	cl = sys_fork();
@@ -144,7 +202,7 @@ static void run_case(struct shape s)
 		pin(s.client_cpu);
 		if (s.nice)
 			sys_nice(s.nice);
-		sys_exit_group(client(&s, fds[1]));
+		sys_exit_group(s.words ? client_words(&s) : client(&s, fds[1]));
 	}
 	snprintf(name, sizeof(name), "%s_rounds_right", s.name);
 	check(name, ROUNDS, child_status(cl));
@@ -165,13 +223,14 @@ int main(int argc, char **argv)
 		nk_printf("fasttest: no IPC calls here (not nickel): skipped\n");
 		return 0;
 	}
-	/*                       name       ep timeout len       nice cpus    bystander */
-	run_case((struct shape){ "simple",   1, 0,      0,        0,  -1, -1, false });
-	run_case((struct shape){ "timeout",  2, 5000,   0,        0,  -1, -1, false });
-	run_case((struct shape){ "long",     3, 0,      LONG_LEN, 0,  -1, -1, false });
-	run_case((struct shape){ "prio",     4, 0,      0,        19, -1, -1, true });
+	/*                       name       ep timeout len       nice cpus    bystander words */
+	run_case((struct shape){ "simple",   1, 0,      0,        0,  -1, -1, false, false });
+	run_case((struct shape){ "timeout",  2, 5000,   0,        0,  -1, -1, false, false });
+	run_case((struct shape){ "long",     3, 0,      LONG_LEN, 0,  -1, -1, false, false });
+	run_case((struct shape){ "prio",     4, 0,      0,        19, -1, -1, true,  false });
+	run_case((struct shape){ "words",    6, 0,      0,        0,  -1, -1, false, true });
 	if (cpus && strcmp(cpus, "2") == 0)
-		run_case((struct shape){ "othercpu", 5, 0,  0,        0,  1, 0,   false });
+		run_case((struct shape){ "othercpu", 5, 0,  0,        0,  1, 0,   false, false });
 	nk_printf("fasttest: %d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }

@@ -1,5 +1,5 @@
 /*
- * ipctest - every IPC call and every error path (docs/user.md "IPC"),
+ * ipctest - every IPC call and every error path (docs/ipc.md),
  * as init under QEMU (tests/scenarios/ipc.py, under each ipc= mode).
  *
  * Each check prints "PASS ipctest:NAME" or "FAIL ipctest:NAME" with the
@@ -95,6 +95,23 @@ static void test_bad_arguments(void)
 	check("close_3_again_enoent", -LNX_ENOENT, ipc_close(3));
 	check("reopen_3_after_close", 0, ipc_endpoint(3));
 	ipc_close(3);
+}
+
+/* The words form's errors: the same rules, no pointer to refuse, and a
+ * register left as it was when the call fails. */
+static void test_words_errors(void)
+{
+	uint32_t w[IPC_REG_WORDS] = { 11, 22, 33 };
+
+	check("words_call_bad_number_einval", -LNX_EINVAL, ipc_call_words(16, w, 0));
+	check("words_call_unserved_enoent", -LNX_ENOENT, ipc_call_words(7, w, 0));
+	check("words_recv_unserved_enoent", -LNX_ENOENT, ipc_reply_recv_words(7, 0, w));
+	check("words_reply_negative_caller_esrch", -LNX_ESRCH, ipc_reply_recv_words(7, -1, w));
+	ipc_endpoint(3);
+	check("words_call_own_endpoint_edeadlk", -LNX_EDEADLK, ipc_call_words(3, w, 0));
+	check("words_reply_nobody_called_esrch", -LNX_ESRCH, ipc_reply_recv_words(3, 1, w));
+	ipc_close(3);
+	check("words_unchanged_after_errors", 11 + 22 + 33, (long)(w[0] + w[1] + w[2]));
 }
 
 /* A child may neither receive on, close nor take its parent's endpoint. */
@@ -468,6 +485,7 @@ int main(void)
 		return 0;
 	}
 	test_bad_arguments();
+	test_words_errors();
 	test_not_owner();
 	test_bad_messages();
 	test_round_trips();

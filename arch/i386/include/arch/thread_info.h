@@ -23,10 +23,13 @@ struct thread_info {
 	int preempt_count;       /* this CPU only, while the task runs */
 };
 
+/* Not volatile: every esp of a kernel stack masks to the same base, so
+ * the compiler may read it once per function and reuse it (Linux's
+ * current_stack_pointer is the same). */
 static inline struct thread_info *current_thread_info(void)
 {
 	uint32_t esp;
-	__asm__ volatile("mov %%esp, %0" : "=r"(esp));
+	__asm__("mov %%esp, %0" : "=r"(esp));
 	return (struct thread_info *)(esp & ~(KSTACK_SIZE - 1));
 }
 
