@@ -250,7 +250,7 @@ HONEST = [
 
 # ---- cheats: grade_cases/NAME.c -------------------------------------------
 # A case file is edits of a base file (the handout's stub for a cheat),
-# one section each, after a line that names it:
+# one section each, after a line that names it (no space after the //):
 #   //body [FUNC]     inserted at the top of FUNC's body (default: the
 #                     lab's target);
 #   //function FUNC   FUNC's whole definition, in place of the base's;
@@ -281,7 +281,7 @@ def sections(path, lab):
         text = f.read().replace("@ROOT@", ROOT).replace("@SOURCE@", lab.source)
     found, notes = [], []
     for line in text.splitlines(True):
-        words = line[2:].split() if line.startswith("//") else []
+        words = line[2:].split() if line.startswith("//") and line[2:3].isalpha() else []
         if words and words[0] in ("body", "function", "before", "file", "unstatic", "twice"):
             found.append([words[0], words[1] if len(words) > 1 else lab.target, ""])
         elif line.startswith("//"):
