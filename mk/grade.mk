@@ -12,7 +12,7 @@ GRADE_BINS := $(patsubst labs/%.c,$(BUILD)/grade/%,$(GRADE_TEST_SRCS))
 GRADE_OBJ_DIR := $(BUILD)/grade-obj
 GRADE_CFLAGS = $(UNIT_CFLAGS) -Ilabs -Itools/schedsim -Wno-format-truncation
 GRADE_HEADERS = $(wildcard kernel/*.h kernel/*/*.h kernel/sched/host/*.h \
-	tests/unit/unit.h labs/graded.h tools/schedsim/*.h)
+	tests/unit/unit.h labs/graded.h labs/*/*.h tools/schedsim/*.h)
 # SCHED_HOST_SRCS, SCHEDSIM_SRCS and UNIT_CFLAGS come from mk/unit.mk.
 GRADE_OBJS = $(patsubst %.c,$(GRADE_OBJ_DIR)/%.o,$(SCHED_HOST_SRCS) tests/unit/unit_main.c)
 # The simulator as mk/unit.mk builds it, but from the same objects as

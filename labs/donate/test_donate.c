@@ -13,28 +13,7 @@
  * hand in the comment beside it.  labs/donate/grade.py gives the points.
  */
 #include "graded.h"
-#include "sched_host.h"
-#include "sched/sched_impl.h"
-#include "sched/donation.h"
-
-#define NTASKS 10
-
-static struct sched_task *t[NTASKS];
-static struct sched_donation d[NTASKS];
-
-/* One CPU under cfs; task i at nice[i] (n tasks), no record held. */
-static void tasks(int n, const int *nice)
-{
-	int i;
-
-	host_boot(1, &sched_policy_cfs);
-	for (i = 0; i < n; i++) {
-		char name[8] = { 't', (char)('0' + i), 0 };
-
-		t[i] = host_spawn(name, nice[i], 0);
-		d[i] = (struct sched_donation){ 0 };
-	}
-}
+#include "tasks.h"
 
 static void fifo(struct sched_task *p, int rt_priority)
 {

@@ -2,7 +2,8 @@
 """tests/grading/test_grade_cases.py - the grader reads a student's C as the
 compiler does: every honest style is taken, no cheat gets through.
 
-For labs `wakeup` and `time`, in a few seconds, without grading:
+For every lab of LABS (`wakeup`, `time` in kernel/sched/nick.c, `donate`
+in kernel/sched/donation.c), in a few seconds, without grading:
 
   * honest variants, made from the teacher's own functions (so no
     solution is written here): K&R braces, trailing blanks, GNU style,
@@ -20,13 +21,16 @@ For labs `wakeup` and `time`, in a few seconds, without grading:
     than the stub;
   * the machine-code check on its own: a system call, a privileged
     instruction, or a symbol the lab's files do not declare in the
-    compiled spliced file is refused.
+    compiled spliced file is refused (for a lab of HANDOUT_REFUSED, only
+    that the handout's own code is what the check refuses).
 
 tests/grading/test_grade_cases_e2e.py grades a few of them through
-tools/grade-submissions.  Prints a table (case, lab, result) and
-PASS/FAIL lines; exit 1 on a failure.  In a student's tree (no
+tools/grade-submissions; test_grade_cases_donate.py grades `donate`'s own
+cases (grade_cases/donate/) on its visible tests.  Prints a table (case,
+lab, result) and PASS/FAIL lines; exit 1 on a failure.  In a student's tree (no
 labs/wakeup/handout.py) nothing runs.
 """
+import collections
 import os
 import re
 import shutil
@@ -39,10 +43,24 @@ from report import Report  # noqa: E402
 
 report = Report("grade-cases:")
 result = report.result
-SOURCE = "kernel/sched/nick.c"
 CASES = os.path.join(ROOT, "tests", "grading", "grade_cases")
-LABS = {"wakeup": (["nick_activate"], "nick_activate"),
-        "time": (["add_task_time", "task_priority", "task_timeslice"], "task_priority")}
+# A lab the cases run against: its graded functions, the one a cheat's
+# `//body` goes into (a static one: signature_changed drops its `static`),
+# and the file that holds them.
+Lab = collections.namedtuple("Lab", "funcs target source")
+NICK = "kernel/sched/nick.c"
+LABS = {"wakeup": Lab(["nick_activate"], "nick_activate", NICK),
+        "time": Lab(["add_task_time", "task_priority", "task_timeslice"], "task_priority", NICK),
+        "donate": Lab(["sched_set_donated", "donation_recompute", "donation_hold",
+                       "donation_drop", "sched_donation_ran"], "donation_recompute",
+                      "kernel/sched/donation.c")}
+# Labs whose handout file's own code fails the machine-code check (its
+# entry points disable interrupts: sched_irq_save's cli/sti), so that
+# tools/grade-submissions refuses to set the lab up and a student's
+# privileged instruction cannot be told from the handout's.  Checked
+# strictly: the day the grader takes the handout, machine:LAB:the-stub-
+# passes fails and asks for the lab to leave this set.
+HANDOUT_REFUSED = {"donate"}
 
 
 # ---- where a function is (from the parse) ------------------------------------
@@ -138,6 +156,8 @@ def helper(data, f):
     name = f_name(data, f)
     impl = renamed(data, f, f.params[0], "the_" + f.params[0])
     impl = impl.replace(name.encode() + b"(", b"%s_impl(" % name.encode(), 1)
+    if not impl.startswith(b"static"):      # a helper must be static
+        impl = b"static " + impl
     head = data[f.start:f.lbrace]
     for p in f.params:
         head = re.sub(rb"\b%s\b(?=\s*[,)])" % p.encode(), b"arg_" + p.encode(), head)
@@ -229,10 +249,19 @@ HONEST = [
 ]
 
 # ---- cheats: grade_cases/NAME.c -------------------------------------------
-# `//body` marks the file's part that becomes the target function's body
-# (after the stub's), `//file` what goes before the handout's first line;
-# @ROOT@ is the teacher's tree.  RULES: the rule each must be refused by
-# (None: nothing refused, the code is left out and the stub graded).
+# A case file is edits of a base file (the handout's stub for a cheat),
+# one section each, after a line that names it (no space after the //):
+#   //body [FUNC]     inserted at the top of FUNC's body (default: the
+#                     lab's target);
+#   //function FUNC   FUNC's whole definition, in place of the base's;
+#   //before          put before the lab's first function (helpers);
+#   //file            put before the file's first line;
+#   //unstatic        the target without its `static`;
+#   //twice           the target defined twice.
+# Any other `//` line is a comment: the first says what the case proves.
+# @ROOT@ is the teacher's tree, @SOURCE@ the lab's file in it.  RULES: the
+# rule each must be refused by (None: nothing refused, the code is left
+# out and the stub graded).
 RULES = {
     "digraph_include": "preprocessor directive", "hash_include": "preprocessor directive",
     "trigraph_include": "trigraph", "asm_line_splice": "asm", "asm_dunder": "asm",
@@ -246,31 +275,48 @@ RULES = {
 }
 
 
-def cheat_text(stub, name, target, path):
-    with open(os.path.join(CASES, name + ".c")) as f:
-        text = f.read().replace("@ROOT@", ROOT)
-    body, top, whole_fn = [], [], []
-    cur = body
+def sections(path, lab):
+    """[(kind, func, text)] of a case file, and its comment lines."""
+    with open(path) as f:
+        text = f.read().replace("@ROOT@", ROOT).replace("@SOURCE@", lab.source)
+    found, notes = [], []
     for line in text.splitlines(True):
-        if line.startswith("//body"):
-            cur = body
-        elif line.startswith("//file"):
-            cur = top
-        elif line.startswith("//unstatic"):
-            whole_fn.append("unstatic")
-        elif line.startswith("//twice"):
-            whole_fn.append("twice")
-        elif not line.startswith("//"):
-            cur.append(line)
-    f = Func(stub, target, path)
-    data = stub
-    if whole_fn == ["twice"]:
-        data = edit(data, f.end, f.end, b"\n\n" + data[f.start:f.end])
-    elif whole_fn:          # the handout's function without its `static`
-        data = edit(data, f.start, f.start + len(b"static "), b"")
-    elif body:
-        data = edit(data, f.lbrace + 1, f.lbrace + 1, b"\n" + "".join(body).encode())
-    return "".join(top).encode() + data
+        words = line[2:].split() if line.startswith("//") and line[2:3].isalpha() else []
+        if words and words[0] in ("body", "function", "before", "file", "unstatic", "twice"):
+            found.append([words[0], words[1] if len(words) > 1 else lab.target, ""])
+        elif line.startswith("//"):
+            notes.append(line[2:].strip())
+        elif found:
+            found[-1][2] += line
+    return found, notes
+
+
+def case_text(base, path, lab, where):
+    """base (bytes) with the case file's edits; where: the base's path."""
+    top = b""
+    for kind, name, text in sections(path, lab)[0]:
+        text = text.encode()
+        if kind == "file":
+            top += text
+            continue
+        if kind == "before":
+            first = min(Func(base, n, where).start for n in lab.funcs)
+            base = edit(base, first, first, text + b"\n")
+            continue
+        f = Func(base, name, where)
+        if kind == "twice":
+            base = edit(base, f.end, f.end, b"\n\n" + base[f.start:f.end])
+        elif kind == "unstatic":        # the handout's function without its `static`
+            base = edit(base, f.start, f.start + len(b"static "), b"")
+        elif kind == "function":
+            base = edit(base, f.start, f.end, text.rstrip(b"\n"))
+        elif text:
+            base = edit(base, f.lbrace + 1, f.lbrace + 1, b"\n" + text)
+    return top + base
+
+
+def cheat_text(stub, name, lab, path):
+    return case_text(stub, os.path.join(CASES, name + ".c"), lab, path)
 
 
 # ---- running them ---------------------------------------------------------
@@ -280,15 +326,25 @@ def setup(lab, tmp):
     handout = os.path.join(tmp, lab)
     subprocess.run([sys.executable, "tools/handout", lab, "--out", handout], cwd=ROOT,
                    check=True, capture_output=True)
-    with open(os.path.join(handout, SOURCE)) as f:
-        pristine = splice.Pristine(f.read(), LABS[lab][0], handout, SOURCE)
+    source = LABS[lab].source
+    with open(os.path.join(handout, source)) as f:
+        pristine = splice.Pristine(f.read(), LABS[lab].funcs, handout, source)
     return handout, pristine
+
+
+def handout_own(lab, pristine):
+    """What the machine-code check says of the handout's file itself:
+    nothing, but for a lab of HANDOUT_REFUSED."""
+    from lib.grading import coderules
+    return set(coderules.machine_rules(pristine.data.decode(), pristine)) \
+        if lab in HANDOUT_REFUSED else set()
 
 
 def judge_honest(lab, name, text, pristine, rows):
     from lib.grading import coderules, splice
-    taken = splice.take(text.decode("utf-8", "replace"), pristine, SOURCE)
-    funcs = LABS[lab][0]
+    source = LABS[lab].source
+    taken = splice.take(text.decode("utf-8", "replace"), pristine, source)
+    funcs = LABS[lab].funcs
     problem = None
     if taken.refused or taken.dropped:
         problem = "refused: %s" % "; ".join(str(r) for r in list(taken.refused.values()) +
@@ -300,8 +356,9 @@ def judge_honest(lab, name, text, pristine, rows):
     else:
         with tempfile.TemporaryDirectory() as d:
             obj = os.path.join(d, "x.o")
-            err = coderules.kernel_compile(taken.text, pristine.root, SOURCE, obj)
-            machine = None if err else coderules.object_rules(obj, pristine)
+            err = coderules.kernel_compile(taken.text, pristine.root, source, obj)
+            machine = None if err else \
+                set(coderules.object_rules(obj, pristine)) - handout_own(lab, pristine)
         problem = ("the spliced file does not compile: %s" % err if err else
                    "machine code refused: %s" % machine if machine else None)
     rows.append((name, lab, "taken: %s" % ", ".join(w for w, _ in taken.parts)
@@ -311,15 +368,15 @@ def judge_honest(lab, name, text, pristine, rows):
 
 def judge_cheat(lab, name, text, pristine, rows):
     from lib.grading import splice
-    taken = splice.take(text.decode("utf-8", "replace"), pristine, SOURCE)
+    taken = splice.take(text.decode("utf-8", "replace"), pristine, LABS[lab].source)
     rule = RULES[name]
-    target = LABS[lab][1]
+    target = LABS[lab].target
     got = list(taken.refused.values()) + taken.dropped
     rules = {r.rule for r in got}
     stubbed = taken.text == pristine.data.decode() or target in taken.refused
     problem = None
     if rule is None:
-        if got or ROOT + "/kernel" in taken.text or taken.ignored != 1:
+        if got or ROOT + "/" + LABS[lab].source in taken.text or taken.ignored != 1:
             problem = "expected the stub spliced and an `ignored` line, got refused %s" % got
     elif rule not in rules:
         problem = "expected rule %r, got %s" % (rule, [str(r) for r in got] or "nothing")
@@ -333,9 +390,13 @@ def judge_cheat(lab, name, text, pristine, rows):
 
 
 def machine_cases(lab, pristine, rows):
-    """The machine-code check alone: the spliced file written directly."""
+    """The machine-code check alone: the spliced file written directly.
+    For a lab of HANDOUT_REFUSED, only that its handout is still refused
+    for its own code (outside the lab's functions)."""
     from lib.grading import coderules
-    f = Func(pristine.data, LABS[lab][1], pristine.path)
+    if lab in HANDOUT_REFUSED:
+        return handout_refused(lab, pristine, rows)
+    f = Func(pristine.data, LABS[lab].target, pristine.path)
     cases = [("syscall-instruction", b"\n\t__asm__ volatile(\"int $0x80\");\n", "int"),
              ("privileged-cli", b"\n\t__asm__ volatile(\"cli; hlt\");\n", "cli"),
              ("undeclared-symbol", b"\n\t{ extern int getpid(void); getpid(); }\n", "getpid")]
@@ -349,15 +410,29 @@ def machine_cases(lab, pristine, rows):
     result("machine:%s:the-stub-passes" % lab, "refused: %s" % said if said else None)
 
 
+def handout_refused(lab, pristine, rows):
+    said = sorted(handout_own(lab, pristine))
+    lab_code = [w for w in said if any(" of %s " % f in w for f in LABS[lab].funcs)]
+    rows.append(("machine:the-handout-itself", lab, "; ".join(said) or "taken"))
+    if not said:
+        problem = ("the grader now takes the handout's %s: take %s out of HANDOUT_REFUSED "
+                   "so that its machine-code cases run" % (LABS[lab].source, lab))
+    else:
+        problem = "the stub's lab functions refused: %s" % lab_code if lab_code else None
+    result("machine:%s:the-stub-passes" % lab, problem,
+           "known: the handout's own code is refused (%s), so tools/grade-submissions "
+           "cannot set %s up" % (said[0][:70] if said else "", lab))
+
+
 def size_case(lab, pristine, rows):
     """A file over splice.MAX_BYTES is not read: every lab function refused."""
     from lib.grading import splice
     taken = splice.take(pristine.data.decode() + "/*" + "x" * splice.MAX_BYTES + "*/\n",
-                        pristine, SOURCE)
+                        pristine, LABS[lab].source)
     rules = {r.rule for r in taken.refused.values()}
     rows.append(("file-too-large", lab, "; ".join(sorted(rules))))
     result("cheat:%s:file-too-large" % lab, None if rules == {"file too large"} and
-           len(taken.refused) == len(LABS[lab][0]) else "got %s" % taken.refused)
+           len(taken.refused) == len(LABS[lab].funcs) else "got %s" % taken.refused)
 
 
 def run_cases(work, prefix):
@@ -378,16 +453,20 @@ def run_cases(work, prefix):
     return report.status()
 
 
+def teacher_file(lab):
+    with open(os.path.join(ROOT, LABS[lab].source), "rb") as f:
+        return f.read()
+
+
 def all_cases(tmp, rows):
-    with open(os.path.join(ROOT, SOURCE), "rb") as f:
-        teacher = f.read()
-    for lab, (funcs, target) in LABS.items():
+    for lab in LABS:
+        teacher = teacher_file(lab)
         _, pristine = setup(lab, tmp)
         path = pristine.path
         for name, transform in HONEST:
-            judge_honest(lab, name, transform(teacher, funcs, path), pristine, rows)
+            judge_honest(lab, name, transform(teacher, LABS[lab].funcs, path), pristine, rows)
         for name in sorted(RULES):
-            judge_cheat(lab, name, cheat_text(pristine.data, name, target, path),
+            judge_cheat(lab, name, cheat_text(pristine.data, name, LABS[lab], path),
                         pristine, rows)
         machine_cases(lab, pristine, rows)
         size_case(lab, pristine, rows)

@@ -1,28 +1,11 @@
 /*
  * test_donate_hidden.c - hidden tests of lab `donate` (labs/donate/hidden/
  * grade.py): more of Pintos' shapes, graded by the teacher only.  As in
- * labs/donate/test_donate.c: cfs, prio 120 + nice, FIFO 99 - rt_priority.
+ * labs/donate/test_donate.c: cfs, prio 120 + nice, FIFO 99 - rt_priority;
+ * the set-up, tasks(), is the handout's labs/donate/tasks.h.
  */
 #include "graded.h"
-#include "sched_host.h"
-#include "sched/sched_impl.h"
-#include "sched/donation.h"
-
-static struct sched_task *t[5];
-static struct sched_donation d[5];
-
-static void tasks(int n, const int *nice)
-{
-	int i;
-
-	host_boot(1, &sched_policy_cfs);
-	for (i = 0; i < n; i++) {
-		char name[8] = { 'h', (char)('0' + i), 0 };
-
-		t[i] = host_spawn(name, nice[i], 0);
-		d[i] = (struct sched_donation){ 0 };
-	}
-}
+#include "../tasks.h"
 
 /* Callers 110, 115, 105 in that order; 115's (the middle record) is
  * replied first: 105 stays best; then 105's: 110; then 110's: own 130. */

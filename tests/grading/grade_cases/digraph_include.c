@@ -2,4 +2,4 @@
 // does not see `%:`, clang's lexer reads it as `#`.
 //body
 %:define static
-%:include "@ROOT@/kernel/sched/nick.c"
+%:include "@ROOT@/@SOURCE@"

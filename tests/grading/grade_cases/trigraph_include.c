@@ -1,3 +1,3 @@
 // A cheat: `??=` is `#` where trigraphs are on (not in gnu11: refused anyway).
 //body
-??=include "@ROOT@/kernel/sched/nick.c"
+??=include "@ROOT@/@SOURCE@"
