@@ -17,7 +17,7 @@ SOURCE = "kernel/sched/donation.c"
 
 PINTOS = ('labs/donate/README.md; Pintos Projects: Threads, 2.2.3 '
           '"Priority Scheduling"')
-IPC = 'docs/scheduler.md, "IPC modes"; ' + PINTOS
+IPC = 'docs/ipc.md, "How a call schedules"; ' + PINTOS
 
 SET = ["sched_set_donated"]
 WALK = ["donation_recompute", "sched_set_donated"]

@@ -3,7 +3,7 @@
 
 DOCS = """Pintos: "Pintos Projects: Threads", 2.2.3 "Priority Scheduling"
             (priority donation, nested donation, depth 8).  Here: labs/donate/README.md;
-            docs/scheduler.md, "IPC modes"; docs/user.md, ipc_call."""
+            docs/ipc.md, "The calls" and "How a call schedules"."""
 
 STUBS = {
     "sched_set_donated": {
@@ -75,4 +75,4 @@ FILES = {"labs/donate/MUTANTS.md": None}
 # the loan and the charge, the docs the TODOs cite.
 # Format: labs/README.md.
 ROOMS = ["ipc", "runner", "cfs"]
-EXTRA = ["tests/unit/test_sched_ipc.c", "docs/scheduler.md", "docs/user.md"]
+EXTRA = ["tests/unit/test_sched_ipc.c", "docs/scheduler.md", "docs/user.md", "docs/ipc.md"]

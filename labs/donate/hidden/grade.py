@@ -3,7 +3,7 @@ teacher (tools/grade-submissions, the Gradescope autograder), never in a
 handout.  Format: labs/GRADING.md, "Hidden tests"."""
 from lib.grading import UnitTest
 
-IPC = ('docs/scheduler.md, "IPC modes"; labs/donate/README.md; Pintos Projects: '
+IPC = ('docs/ipc.md, "How a call schedules"; labs/donate/README.md; Pintos Projects: '
        'Threads, 2.2.3 "Priority Scheduling"')
 
 TESTS = [
