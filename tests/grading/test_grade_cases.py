@@ -21,8 +21,8 @@ in kernel/sched/donation.c), in a few seconds, without grading:
     than the stub;
   * the machine-code check on its own: a system call, a privileged
     instruction, or a symbol the lab's files do not declare in the
-    compiled spliced file is refused (for a lab of HANDOUT_REFUSED, only
-    that the handout's own code is what the check refuses).
+    compiled spliced file is refused, beyond what the handout's own code
+    holds (donate's entry points take the run-queue lock: cli and sti).
 
 tests/grading/test_grade_cases_e2e.py grades a few of them through
 tools/grade-submissions; test_grade_cases_donate.py grades `donate`'s own
@@ -54,13 +54,6 @@ LABS = {"wakeup": Lab(["nick_activate"], "nick_activate", NICK),
         "donate": Lab(["sched_set_donated", "donation_recompute", "donation_hold",
                        "donation_drop", "sched_donation_ran"], "donation_recompute",
                       "kernel/sched/donation.c")}
-# Labs whose handout file's own code fails the machine-code check (its
-# entry points disable interrupts: sched_irq_save's cli/sti), so that
-# tools/grade-submissions refuses to set the lab up and a student's
-# privileged instruction cannot be told from the handout's.  Checked
-# strictly: the day the grader takes the handout, machine:LAB:the-stub-
-# passes fails and asks for the lab to leave this set.
-HANDOUT_REFUSED = {"donate"}
 
 
 # ---- where a function is (from the parse) ------------------------------------
@@ -271,6 +264,7 @@ RULES = {
     "code_as_function": "function pointer cast", "macro_from_outside": "name",
     "include_at_top": None, "helper_not_static": "helper not static",
     "goto": "goto", "typedef": "typedef", "mutable_global": "file-scope variable",
+    "static_in_body": "static variable",
     "signature_changed": "signature", "two_definitions": "two definitions",
 }
 
@@ -332,14 +326,6 @@ def setup(lab, tmp):
     return handout, pristine
 
 
-def handout_own(lab, pristine):
-    """What the machine-code check says of the handout's file itself:
-    nothing, but for a lab of HANDOUT_REFUSED."""
-    from lib.grading import coderules
-    return set(coderules.machine_rules(pristine.data.decode(), pristine)) \
-        if lab in HANDOUT_REFUSED else set()
-
-
 def judge_honest(lab, name, text, pristine, rows):
     from lib.grading import coderules, splice
     source = LABS[lab].source
@@ -357,8 +343,8 @@ def judge_honest(lab, name, text, pristine, rows):
         with tempfile.TemporaryDirectory() as d:
             obj = os.path.join(d, "x.o")
             err = coderules.kernel_compile(taken.text, pristine.root, source, obj)
-            machine = None if err else \
-                set(coderules.object_rules(obj, pristine)) - handout_own(lab, pristine)
+            machine = None if err else coderules.object_rules(
+                obj, pristine, coderules.handout_privileged(pristine))
         problem = ("the spliced file does not compile: %s" % err if err else
                    "machine code refused: %s" % machine if machine else None)
     rows.append((name, lab, "taken: %s" % ", ".join(w for w, _ in taken.parts)
@@ -390,12 +376,8 @@ def judge_cheat(lab, name, text, pristine, rows):
 
 
 def machine_cases(lab, pristine, rows):
-    """The machine-code check alone: the spliced file written directly.
-    For a lab of HANDOUT_REFUSED, only that its handout is still refused
-    for its own code (outside the lab's functions)."""
+    """The machine-code check alone: the spliced file written directly."""
     from lib.grading import coderules
-    if lab in HANDOUT_REFUSED:
-        return handout_refused(lab, pristine, rows)
     f = Func(pristine.data, LABS[lab].target, pristine.path)
     cases = [("syscall-instruction", b"\n\t__asm__ volatile(\"int $0x80\");\n", "int"),
              ("privileged-cli", b"\n\t__asm__ volatile(\"cli; hlt\");\n", "cli"),
@@ -408,20 +390,6 @@ def machine_cases(lab, pristine, rows):
                "expected a refusal naming %r, got %s" % (want, said))
     said = coderules.machine_rules(pristine.data.decode(), pristine)
     result("machine:%s:the-stub-passes" % lab, "refused: %s" % said if said else None)
-
-
-def handout_refused(lab, pristine, rows):
-    said = sorted(handout_own(lab, pristine))
-    lab_code = [w for w in said if any(" of %s " % f in w for f in LABS[lab].funcs)]
-    rows.append(("machine:the-handout-itself", lab, "; ".join(said) or "taken"))
-    if not said:
-        problem = ("the grader now takes the handout's %s: take %s out of HANDOUT_REFUSED "
-                   "so that its machine-code cases run" % (LABS[lab].source, lab))
-    else:
-        problem = "the stub's lab functions refused: %s" % lab_code if lab_code else None
-    result("machine:%s:the-stub-passes" % lab, problem,
-           "known: the handout's own code is refused (%s), so tools/grade-submissions "
-           "cannot set %s up" % (said[0][:70] if said else "", lab))
 
 
 def size_case(lab, pristine, rows):

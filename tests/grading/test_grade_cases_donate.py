@@ -20,8 +20,7 @@ must give on `//expect` lines:
 A case is spliced as tools/grade-submissions splices it
 (tools/lib/grading/splice.py) into the handout's file, then graded by the
 handout's own tools/grade (its visible tests: no hidden test is in a
-handout).  The machine-code check is not run: the handout's donation.c
-fails it on its own (test_grade_cases.py, HANDOUT_REFUSED).  One more
+handout); test_grade_cases.py runs the machine-code check on donate.  One more
 case: no line of these files is a line of the teacher's marked bodies, so
 the handout's self-check (which trusts a line found elsewhere in the
 tree) loses nothing to them.  Prints a table and PASS/FAIL lines; exit 1

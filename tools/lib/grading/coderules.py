@@ -181,6 +181,11 @@ def ast_rule(top, text, root, where, part):
             return node, "inline assembly is not allowed in a lab's code", "asm"
         if kind.is_attribute():
             return node, "an attribute is not allowed in a lab's code", "attribute"
+        if kind.name == "VAR_DECL" and node != top and node.storage_class.name == "STATIC" \
+                and not node.type.is_const_qualified():
+            return (node, "a static variable inside a function (`%s`) keeps state from one "
+                    "call to the next: only `static const` is taken" % node.spelling,
+                    "static variable")
         if kind.name == "FUNCTION_DECL" and node != top:
             return (node, "a function declared inside a function (`%s`) is not allowed"
                     % node.spelling, "nested function")
@@ -275,26 +280,58 @@ def machine_rules(text, pristine):
         err = kernel_compile(text, pristine.root, pristine.source, obj)
         if err:             # the code is checked as the kernel builds it
             return ["it does not compile as the kernel builds it (i386): %s" % err]
-        return object_rules(obj, pristine)
+        return object_rules(obj, pristine, handout_privileged(pristine))
+
+
+def compiled_handout(pristine, tmp):
+    """The handout's own file compiled as the kernel builds it: the object's
+    path, or ValueError (no i386 compiler: Debian's gcc-multilib)."""
+    obj = os.path.join(tmp, "handout.o")
+    err = kernel_compile(pristine.data.decode(), pristine.root, pristine.source, obj)
+    if err:
+        raise ValueError("the handout's %s: it does not compile as the kernel builds it "
+                         "(i386): %s" % (pristine.source, err))
+    return obj
+
+
+def handout_privileged(pristine):
+    """{(function, instruction): count} of the handout's own file: the
+    privileged instructions its code has without the student's (its entry
+    points take the run-queue lock, with cli and sti).  Computed once."""
+    if getattr(pristine, "privileged_insns", None) is None:
+        with tempfile.TemporaryDirectory(prefix="coderules-") as tmp:
+            pristine.privileged_insns = privileged(compiled_handout(pristine, tmp))
+    return pristine.privileged_insns
 
 
 def check_toolchain(pristine):
-    """ValueError when the handout's own file fails the machine-code check
-    (no i386 compiler: Debian's gcc-multilib)."""
-    said = machine_rules(pristine.data.decode(), pristine)
-    if said:
-        raise ValueError("the handout's %s: %s" % (pristine.source, said[0]))
+    """ValueError when the handout's own file does not compile as the kernel
+    builds it (no i386 compiler: Debian's gcc-multilib)."""
+    handout_privileged(pristine)
 
 
-def object_rules(obj, pristine):
-    """[why] a compiled object is refused (empty: taken)."""
-    problems = []
+def privileged(obj):
+    """{(function, instruction): count} of the system calls and privileged
+    instructions in an object's code."""
+    found = {}
     for func, op, args in instructions(obj):
         if op.startswith(("rep", "lock")) and args:
             op = args.split()[0]
         if PRIVILEGED.match(op) or (op.startswith("mov") and re.search(r"%[cd]r\d", args)):
+            key = (func, (op + " " + args).strip())
+            found[key] = found.get(key, 0) + 1
+    return found
+
+
+def object_rules(obj, pristine, allowed=None):
+    """[why] a compiled object is refused (empty: taken).  allowed: what the
+    handout's own code already holds, function by function
+    (handout_privileged); only more than that is the student's."""
+    problems = []
+    for (func, insn), n in sorted(privileged(obj).items()):
+        if n > (allowed or {}).get((func, insn), 0):
             problems.append("the compiled code of %s holds `%s`, a system call or "
-                            "privileged instruction" % (func, (op + " " + args).strip()))
+                            "privileged instruction" % (func, insn))
     extra = sorted(s for s in undefined_symbols(obj)
                    if s not in pristine.declared and not LIBGCC.match(s))
     if extra:

@@ -1,10 +1,9 @@
 // A cheat on the lab's own bug: the server's prio from before its first
 // record kept in a block-scope static across calls and put back when no
-// record is left, instead of its own prio computed as it is now.  The
-// grader takes a block-scope static (plain C); the tests of a class or
-// nice change during a call and of the chains catch it.
-//expect at-most 80
-//expect fails class_change_in_call_fifo_to_other nice_in_call_moves_the_base
+// record is left, instead of its own prio computed as it is now.  State
+// kept from one call to the next is refused inside a function as at file
+// scope (only `static const` is taken): the function stays the stub.
+//expect rule static variable
 //function sched_set_donated
 void sched_set_donated(struct sched_task *p, int lent)
 {
