@@ -29,7 +29,8 @@
  *       |
  *   wakeup ---> enqueue    the core queued p on rq->active (wake-up, fork,
  *       ^           |      pull, migration, class change, policy switch)
- *       |           v
+ *       |           |---- movable  queued, not running: the balancer may
+ *       |           v      move p (dequeue here, enqueue on its CPU)
  *       |        pick      the next task of rq (when no real-time task is)
  *       |           |
  *       |        running   p got the CPU
@@ -54,6 +55,10 @@
  *  dequeue    after the core took p off this rq       nothing
  *  pick       schedule(): the next task, no RT queued the head of the best
  *                                                     list of rq->active
+ *  movable    the balancer, rq the busiest: the task   expired, then active,
+ *             after `after` (NULL: the first) it may   best prio first, each
+ *             try to move, in the policy's order;      list from its tail
+ *             NULL: no more (both rqs locked)          (2.6.0)
  *  running    schedule(): p (normal) got the CPU      nothing
  *  stopping   schedule(): prev (normal) leaves it     nothing
  *  tick       timer tick, p running, in rq->active    round robin: tail of
@@ -91,7 +96,9 @@
  *    the core prints one line and clamps the prio into its class's band,
  *    so a wrong policy cannot corrupt the arrays.
  *  - pick must return a task queued in rq->active (else one line, and the
- *    core's O(1) choice instead).  A policy that keeps its own order (cfs's
+ *    core's O(1) choice instead).  movable must name rq's queued normal
+ *    tasks, each once (else one line, and nothing more moves); the core
+ *    asks for the next before it moves p, and can_migrate_task decides.  A policy that keeps its own order (cfs's
  *    tree, stride, lottery) keeps the queued tasks at one prio of
  *    rq->active, mirrors them in its own queue (enqueue/dequeue) and picks
  *    from that queue (kernel/lib/rbtree.h).
@@ -146,6 +153,7 @@ struct sched_policy {
 	void (*enqueue)(struct runqueue *rq, struct sched_task *p);
 	void (*dequeue)(struct runqueue *rq, struct sched_task *p);
 	struct sched_task *(*pick)(struct runqueue *rq);
+	struct sched_task *(*movable)(struct runqueue *rq, struct sched_task *after);
 	void (*running)(struct runqueue *rq, struct sched_task *p, uint32_t now);
 	void (*stopping)(struct runqueue *rq, struct sched_task *p, uint32_t now);
 	void (*tick)(struct runqueue *rq, struct sched_task *p);
