@@ -18,7 +18,7 @@
  * policy's own queues always hold exactly its class's queued tasks.
  *
  * Locking: every hook runs with the rq lock of `rq` held and local
- * interrupts off (donate: the run queues of both tasks).  A hook may call
+ * interrupts off (donate, movable: both run queues).  A hook may call
  * the helpers of sched_impl.h (enqueue_task, dequeue_task, requeue_task,
  * resched_task, sched_policy_tick) but never takes a lock.
  *
@@ -55,10 +55,10 @@
  *  dequeue    after the core took p off this rq       nothing
  *  pick       schedule(): the next task, no RT queued the head of the best
  *                                                     list of rq->active
- *  movable    the balancer, rq the busiest: the task   expired, then active,
- *             after `after` (NULL: the first) it may   best prio first, each
- *             try to move, in the policy's order;      list from its tail
- *             NULL: no more (both rqs locked)          (2.6.0)
+ *  movable    the balancer, rq the busiest: the task  expired, then active,
+ *             after `after` (NULL: the first) it may  best prio first, each
+ *             try to move, in the policy's order;     list from its tail
+ *             NULL: no more (both rqs locked)         (2.6.0)
  *  running    schedule(): p (normal) got the CPU      nothing
  *  stopping   schedule(): prev (normal) leaves it     nothing
  *  tick       timer tick, p running, in rq->active    round robin: tail of
