@@ -147,9 +147,8 @@ static bool pull_from_array(struct runqueue *this_rq, struct runqueue *busiest,
 static bool pull_movable(struct runqueue *this_rq, struct runqueue *busiest,
 			 bool idle, int *imbalance)
 {
-	struct sched_task *(*movable)(struct runqueue *, struct sched_task *) =
-		sched_active_policy->movable;
-	struct sched_task *p = movable(busiest, NULL), *next;
+	const struct sched_policy *pol = sched_active_policy;
+	struct sched_task *p = pol->movable(busiest, NULL), *next;
 	unsigned int left = busiest->nr_running;
 
 	for (; p; p = next) {
@@ -158,7 +157,7 @@ static bool pull_movable(struct runqueue *this_rq, struct runqueue *busiest,
 			sched_warn_bad_move(busiest, p);
 			return false;
 		}
-		next = movable(busiest, p);      /* before p leaves busiest */
+		next = pol->movable(busiest, p);      /* before p leaves busiest */
 		if (!can_migrate_task(p, busiest, this_rq->cpu, idle))
 			continue;
 		pull_task(busiest, p, this_rq);
