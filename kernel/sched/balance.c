@@ -114,10 +114,21 @@ static void pull_task(struct runqueue *src, struct sched_task *p,
 		resched_task(this_rq, this_rq->curr);
 }
 
+/* Pull p if can_migrate_task lets it go.  Returns true when done: an
+ * idle puller moved one task, a busy one `*imbalance` tasks (2.6.0: "if
+ * (!idle && --imbalance) keep going"). */
+static bool pull_one(struct runqueue *this_rq, struct runqueue *busiest,
+		     struct sched_task *p, bool idle, int *imbalance)
+{
+	if (!can_migrate_task(p, busiest, this_rq->cpu, idle))
+		return false;
+	pull_task(busiest, p, this_rq);
+	return idle || --*imbalance <= 0;
+}
+
 /* Walk one array of busiest, best prio first, each list from its tail
- * (real time only when the policy names its tasks itself: movable).
- * Returns true when done: an idle puller moved one task, a busy one
- * `*imbalance` tasks (2.6.0: "if (!idle && --imbalance) keep going"). */
+ * (real time only when the policy names its tasks itself: movable);
+ * true when done. */
 static bool pull_from_array(struct runqueue *this_rq, struct runqueue *busiest,
 			    struct prio_array *array, bool idle, int *imbalance)
 {
@@ -131,10 +142,7 @@ static bool pull_from_array(struct runqueue *this_rq, struct runqueue *busiest,
 			struct sched_task *p = list_entry(curr, struct sched_task, run_list);
 
 			curr = curr->prev;
-			if (!can_migrate_task(p, busiest, this_rq->cpu, idle))
-				continue;
-			pull_task(busiest, p, this_rq);
-			if (idle || --*imbalance <= 0)
+			if (pull_one(this_rq, busiest, p, idle, imbalance))
 				return true;
 		}
 	}
@@ -158,10 +166,7 @@ static bool pull_movable(struct runqueue *this_rq, struct runqueue *busiest,
 			return false;
 		}
 		next = pol->movable(busiest, p);      /* before p leaves busiest */
-		if (!can_migrate_task(p, busiest, this_rq->cpu, idle))
-			continue;
-		pull_task(busiest, p, this_rq);
-		if (idle || --*imbalance <= 0)
+		if (pull_one(this_rq, busiest, p, idle, imbalance))
 			return true;
 	}
 	return false;
