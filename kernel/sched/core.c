@@ -318,8 +318,7 @@ void sched_warn_bad_pick(struct runqueue *rq, struct sched_task *p)
 	warn_once(line);
 }
 
-/* A movable hook named a task that is not one of rq's queued normal
- * tasks, or more tasks than rq queues (balance.c). */
+/* A movable hook named a task not queued on rq, or too many (balance.c). */
 void sched_warn_bad_move(struct runqueue *rq, struct sched_task *p)
 {
 	char line[160];
