@@ -96,12 +96,13 @@
  *    the core prints one line and clamps the prio into its class's band,
  *    so a wrong policy cannot corrupt the arrays.
  *  - pick must return a task queued in rq->active (else one line, and the
- *    core's O(1) choice instead).  movable must name rq's queued normal
- *    tasks, each once (else one line, and nothing more moves); the core
- *    asks for the next before it moves p, and can_migrate_task decides.  A policy that keeps its own order (cfs's
+ *    core's O(1) choice instead).  A policy that keeps its own order (cfs's
  *    tree, stride, lottery) keeps the queued tasks at one prio of
  *    rq->active, mirrors them in its own queue (enqueue/dequeue) and picks
  *    from that queue (kernel/lib/rbtree.h).
+ *  - movable must name rq's queued normal tasks, each once (else one line,
+ *    and nothing more moves); the core asks for the next before it moves
+ *    p, and can_migrate_task decides.
  *  - The watchdog (watchdog.c): under any policy but nick, a task queued
  *    and not run for sched_watchdog_ms ejects the policy; every task goes
  *    on under nick.
