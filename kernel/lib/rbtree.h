@@ -221,6 +221,32 @@ static inline struct rb_node *rb_next(const struct rb_node *n)
 	return p;
 }
 
+/* The last node and the node before n: rb_first and rb_next mirrored
+ * (cfs and eevdf offer the balancer their tasks from the right). */
+static inline struct rb_node *rb_last(const struct rb_root *root)
+{
+	struct rb_node *n = root->node;
+
+	while (n && n->right)
+		n = n->right;
+	return n;
+}
+
+static inline struct rb_node *rb_prev(const struct rb_node *n)
+{
+	struct rb_node *p;
+
+	if (n->left) {
+		n = n->left;
+		while (n->right)
+			n = n->right;
+		return (struct rb_node *)n;
+	}
+	while ((p = n->parent) && n == p->left)
+		n = p;
+	return p;
+}
+
 /* Take z out (CLRS RB-DELETE: a node with two children swaps places with
  * its successor y, which has no left child). */
 static inline void rb_erase(struct rb_root *root, struct rb_node *z)

@@ -11,7 +11,8 @@
  *    needs a ~25% imbalance.
  *  - load_balance: expired array first (cache-cold), best prio first, tail
  *    of each list first; an idle pull takes one task, a busy one up to
- *    `imbalance` tasks.
+ *    `imbalance` tasks.  A policy with a movable hook (policy.h) names its
+ *    tasks in its own order instead, after the real-time ones.
  *
  * Locking: called with this_rq->lock held (irqs off); the busiest queue is
  * locked in CPU-id order, which may drop and retake this_rq->lock.  This
@@ -113,15 +114,27 @@ static void pull_task(struct runqueue *src, struct sched_task *p,
 		resched_task(this_rq, this_rq->curr);
 }
 
-/* Walk one array of busiest, best prio first, each list from its tail.
- * Returns true when done: an idle puller moved one task, a busy one
- * `*imbalance` tasks (2.6.0: "if (!idle && --imbalance) keep going"). */
+/* Pull p if can_migrate_task lets it go.  Returns true when done: an
+ * idle puller moved one task, a busy one `*imbalance` tasks (2.6.0: "if
+ * (!idle && --imbalance) keep going"). */
+static bool pull_one(struct runqueue *this_rq, struct runqueue *busiest,
+		     struct sched_task *p, bool idle, int *imbalance)
+{
+	if (!can_migrate_task(p, busiest, this_rq->cpu, idle))
+		return false;
+	pull_task(busiest, p, this_rq);
+	return idle || --*imbalance <= 0;
+}
+
+/* Walk one array of busiest, best prio first, each list from its tail
+ * (real time only when the policy names its tasks itself: movable);
+ * true when done. */
 static bool pull_from_array(struct runqueue *this_rq, struct runqueue *busiest,
 			    struct prio_array *array, bool idle, int *imbalance)
 {
-	int idx;
+	int idx, end = sched_active_policy->movable ? MAX_RT_PRIO : MAX_PRIO;
 
-	for (idx = prio_array_find_next(array, 0); idx < MAX_PRIO;
+	for (idx = prio_array_find_next(array, 0); idx < end;
 	     idx = prio_array_find_next(array, idx + 1)) {
 		struct list_node *head = &array->queue[idx], *curr = head->prev;
 
@@ -129,12 +142,32 @@ static bool pull_from_array(struct runqueue *this_rq, struct runqueue *busiest,
 			struct sched_task *p = list_entry(curr, struct sched_task, run_list);
 
 			curr = curr->prev;
-			if (!can_migrate_task(p, busiest, this_rq->cpu, idle))
-				continue;
-			pull_task(busiest, p, this_rq);
-			if (idle || --*imbalance <= 0)
+			if (pull_one(this_rq, busiest, p, idle, imbalance))
 				return true;
 		}
+	}
+	return false;
+}
+
+/* The tasks the movable hook names, in its order, each checked: one of
+ * busiest's queued normal tasks, and no more of them than it queues (a
+ * wrong hook gets one line and moves nothing more, as a bad pick). */
+static bool pull_movable(struct runqueue *this_rq, struct runqueue *busiest,
+			 bool idle, int *imbalance)
+{
+	const struct sched_policy *pol = sched_active_policy;
+	struct sched_task *p = pol->movable(busiest, NULL), *next;
+	unsigned int left = busiest->nr_running;
+
+	for (; p; p = next) {
+		if (!left-- || p->cpu != busiest->cpu || p->sched_class != SCHED_NORMAL ||
+		    (p->array != busiest->active && p->array != busiest->expired)) {
+			sched_warn_bad_move(busiest, p);
+			return false;
+		}
+		next = pol->movable(busiest, p);      /* before p leaves busiest */
+		if (pull_one(this_rq, busiest, p, idle, imbalance))
+			return true;
 	}
 	return false;
 }
@@ -147,6 +180,13 @@ void load_balance(struct runqueue *this_rq, bool idle)
 	if (sched_ncpus < 2)
 		return;
 	busiest = find_busiest_queue(this_rq, idle, &imbalance);
+	/* Real time first (a waiting one gains most), then the policy's order. */
+	if (busiest && sched_active_policy->movable) {
+		if (!pull_from_array(this_rq, busiest, busiest->active, idle, &imbalance))
+			pull_movable(this_rq, busiest, idle, &imbalance);
+		sched_spin_unlock(&busiest->lock);
+		return;
+	}
 	if (!busiest)
 		return;
 	/* Expired tasks first: they will not run soon, likely cache-cold. */

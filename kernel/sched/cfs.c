@@ -139,18 +139,18 @@ static void tree_remove(struct cfs_rq *cr, struct sched_task *p)
 	CFS(p)->in_tree = false;
 }
 
+/* The task of node n, NULL for none (struct cfs_task is p->policy_data,
+ * at its start). */
+static struct sched_task *task_of(struct rb_node *n)
+{
+	return n ? (struct sched_task *)((char *)rb_entry(n, struct cfs_task, node) -
+					 offsetof(struct sched_task, policy_data)) : NULL;
+}
+
 /* The task of the leftmost node: the least vruntime queued. */
 static struct sched_task *leftmost(struct cfs_rq *cr)
 {
-	struct rb_node *n = rb_first(&cr->tree);
-	struct sched_task *p;
-
-	if (!n)
-		return NULL;
-	/* struct cfs_task is p->policy_data, at its start */
-	p = (struct sched_task *)((char *)rb_entry(n, struct cfs_task, node) -
-				  offsetof(struct sched_task, policy_data));
-	return p;
+	return task_of(rb_first(&cr->tree));
 }
 
 /* Linux: update_min_vruntime - the least of the running task's and the
@@ -235,6 +235,15 @@ static void cfs_dequeue(struct runqueue *rq, struct sched_task *p)
 static struct sched_task *cfs_pick(struct runqueue *rq)
 {
 	return leftmost(CFS_RQ(rq));
+}
+
+/* The balancer's order: the largest vruntime first, the task owed the
+ * least CPU here, which would run last; on its new CPU it keeps its lag
+ * (placed).  Linux walks its cfs_tasks list from the tail instead, the
+ * least recently run first. */
+static struct sched_task *cfs_movable(struct runqueue *rq, struct sched_task *after)
+{
+	return task_of(after ? rb_prev(&CFS(after)->node) : rb_last(&CFS_RQ(rq)->tree));
 }
 
 /* Linux: set_next_entity - the running task leaves the tree. */
@@ -383,8 +392,7 @@ static int cfs_verify(struct runqueue *rq, char *why, size_t n)
 				      rq->cpu), -1;
 	for (node = rb_first(&cr->tree); node; node = rb_next(node)) {
 		struct cfs_task *c = rb_entry(node, struct cfs_task, node);
-		struct sched_task *p = (struct sched_task *)((char *)c -
-					offsetof(struct sched_task, policy_data));
+		struct sched_task *p = task_of(node);
 
 		if ((count && before(c->vruntime, last)) || !c->on_rq || !c->in_tree ||
 		    p->cpu != rq->cpu || p->array != rq->active || task_running(rq, p))
@@ -420,6 +428,7 @@ const struct sched_policy sched_policy_cfs = {
 	.enqueue = cfs_enqueue,
 	.dequeue = cfs_dequeue,
 	.pick = cfs_pick,
+	.movable = cfs_movable,
 	.running = cfs_running,
 	.stopping = cfs_stopping,
 	.tick = cfs_tick,

@@ -317,3 +317,14 @@ void sched_warn_bad_pick(struct runqueue *rq, struct sched_task *p)
 		       p ? "pid " : "NULL ", p ? p->pid : 0, rq->cpu);
 	warn_once(line);
 }
+
+/* A movable hook named a task not queued on rq, or too many (balance.c). */
+void sched_warn_bad_move(struct runqueue *rq, struct sched_task *p)
+{
+	char line[160];
+
+	sched_snprintf(line, sizeof(line), "policy %s named pid %d to move from CPU %d: not "
+		       "a normal task queued there, or one too many: nothing more moves",
+		       sched_active_policy->name, p->pid, rq->cpu);
+	warn_once(line);
+}

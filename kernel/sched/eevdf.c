@@ -313,6 +313,15 @@ static struct sched_task *ev_pick(struct runqueue *rq)
 	return p ? p : first ? task_of(first) : NULL;
 }
 
+/* The balancer's order: the largest vruntime first, the least lag, the
+ * task owed the least CPU here; its lag goes with it (place). */
+static struct sched_task *ev_movable(struct runqueue *rq, struct sched_task *after)
+{
+	struct rb_node *n = after ? rb_prev(&EV(after)->node) : rb_last(&EV_RQ(rq)->tree);
+
+	return n ? task_of(n) : NULL;
+}
+
 /* Linux: set_next_entity - the running task leaves the tree. */
 static void ev_running(struct runqueue *rq, struct sched_task *p, uint32_t now UNUSED)
 {
@@ -516,6 +525,7 @@ const struct sched_policy sched_policy_eevdf = {
 	.enqueue = ev_enqueue,
 	.dequeue = ev_dequeue,
 	.pick = ev_pick,
+	.movable = ev_movable,
 	.running = ev_running,
 	.stopping = ev_stopping,
 	.tick = ev_tick,

@@ -18,7 +18,7 @@
  * policy's own queues always hold exactly its class's queued tasks.
  *
  * Locking: every hook runs with the rq lock of `rq` held and local
- * interrupts off (donate: the run queues of both tasks).  A hook may call
+ * interrupts off (donate, movable: both run queues).  A hook may call
  * the helpers of sched_impl.h (enqueue_task, dequeue_task, requeue_task,
  * resched_task, sched_policy_tick) but never takes a lock.
  *
@@ -29,7 +29,8 @@
  *       |
  *   wakeup ---> enqueue    the core queued p on rq->active (wake-up, fork,
  *       ^           |      pull, migration, class change, policy switch)
- *       |           v
+ *       |           |---- movable  queued, not running: the balancer may
+ *       |           v      move p (dequeue here, enqueue on its CPU)
  *       |        pick      the next task of rq (when no real-time task is)
  *       |           |
  *       |        running   p got the CPU
@@ -54,6 +55,10 @@
  *  dequeue    after the core took p off this rq       nothing
  *  pick       schedule(): the next task, no RT queued the head of the best
  *                                                     list of rq->active
+ *  movable    the balancer, rq the busiest: the task  expired, then active,
+ *             after `after` (NULL: the first) it may  best prio first, each
+ *             try to move, in the policy's order;     list from its tail
+ *             NULL: no more (both rqs locked)         (2.6.0)
  *  running    schedule(): p (normal) got the CPU      nothing
  *  stopping   schedule(): prev (normal) leaves it     nothing
  *  tick       timer tick, p running, in rq->active    round robin: tail of
@@ -95,6 +100,9 @@
  *    tree, stride, lottery) keeps the queued tasks at one prio of
  *    rq->active, mirrors them in its own queue (enqueue/dequeue) and picks
  *    from that queue (kernel/lib/rbtree.h).
+ *  - movable must name rq's queued normal tasks, each once (else one line,
+ *    and nothing more moves); the core asks for the next before it moves
+ *    p, and can_migrate_task decides.
  *  - The watchdog (watchdog.c): under any policy but nick, a task queued
  *    and not run for sched_watchdog_ms ejects the policy; every task goes
  *    on under nick.
@@ -146,6 +154,7 @@ struct sched_policy {
 	void (*enqueue)(struct runqueue *rq, struct sched_task *p);
 	void (*dequeue)(struct runqueue *rq, struct sched_task *p);
 	struct sched_task *(*pick)(struct runqueue *rq);
+	struct sched_task *(*movable)(struct runqueue *rq, struct sched_task *after);
 	void (*running)(struct runqueue *rq, struct sched_task *p, uint32_t now);
 	void (*stopping)(struct runqueue *rq, struct sched_task *p, uint32_t now);
 	void (*tick)(struct runqueue *rq, struct sched_task *p);

@@ -203,6 +203,7 @@ void sched_init_policy_fields(struct runqueue *rq, struct sched_task *p); /* cla
 void sched_switch_policy_locked(const struct sched_policy *pol);     /* policy_switch.c */
 void sched_refresh_policy(struct runqueue *rq, struct sched_task *p); /* lazy re-init */
 void sched_warn_bad_pick(struct runqueue *rq, struct sched_task *p);
+void sched_warn_bad_move(struct runqueue *rq, struct sched_task *p);
 extern unsigned int sched_bad_prios, sched_bad_picks;   /* what the checks above met */
 
 /* stats.c: a view and its stat-dump line with p's rq already locked */

@@ -62,11 +62,12 @@ static int height(const struct rb_node *n)
 	return 1 + (l > r ? l : r);
 }
 
-/* In-order walk: sorted, and exactly the items marked in. */
+/* In-order walk: sorted, and exactly the items marked in; the walk back
+ * (rb_last, rb_prev) meets them in reverse order. */
 static int matches(void)
 {
 	struct rb_node *n;
-	int count = 0, in = 0, last = -1, i;
+	int count = 0, back = 0, in = 0, last = -1, i;
 
 	for (n = rb_first(&root); n; n = rb_next(n)) {
 		struct item *it = rb_entry(n, struct item, node);
@@ -76,9 +77,14 @@ static int matches(void)
 		last = it->key;
 		count++;
 	}
+	for (n = rb_last(&root); n; n = rb_prev(n), back++) {
+		if (rb_entry(n, struct item, node)->key > last)
+			return 0;
+		last = rb_entry(n, struct item, node)->key;
+	}
 	for (i = 0; i < N; i++)
 		in += items[i].in;
-	return count == in;
+	return count == in && back == count;
 }
 
 UNIT_TEST(random_inserts_and_erases_keep_the_rules_and_the_keys)
