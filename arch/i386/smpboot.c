@@ -158,7 +158,7 @@ static void __attribute__((noreturn)) ap_start_cpu(int cpu)
  * the identity copy and the trampoline's GDT.  It halts until the boot CPU
  * gives it a number and an IPI (let_go): a waiting AP must cost nothing,
  * because under QEMU TCG a spinning vCPU takes a host core from the vCPUs
- * still starting, and each PAUSE takes QEMU's global lock (docs/smp.md,
+ * still starting, and each PAUSE takes QEMU's global lock (docs/boot.md,
  * "Boot time").  The IPI's handler (smp.c) runs on no task: it counts the
  * IPI for the CPU its thread_info names and returns.
  */
@@ -374,7 +374,7 @@ static void give_up(int r, int cpu)
  * A released AP runs kernel code: it will come online; say so if it is
  * slow.  The boot CPU prints each AP's line, in CPU order: 63 APs printing
  * at once would queue on the console lock, and under QEMU TCG each waiter's
- * PAUSE and each port write want QEMU's global lock (docs/smp.md, "Boot
+ * PAUSE and each port write want QEMU's global lock (docs/boot.md, "Boot
  * time").
  */
 static void wait_online(int cpu)

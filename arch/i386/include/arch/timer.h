@@ -24,7 +24,7 @@ struct ref_clock {
 const struct ref_clock *pit_clock(void);      /* PIT channel 2 (pit.c) */
 const struct ref_clock *pm_timer_clock(void); /* ACPI PM timer or NULL (pmtimer.c) */
 /* The TSC's calibration window, best of 3: 10 ms of the PIT is 11932 ticks,
- * so reading the reference a few microseconds late costs < 0.1% (docs/smp.md,
+ * so reading the reference a few microseconds late costs < 0.1% (docs/boot.md,
  * "Boot time"); a host pause or an SMI only lengthens a window. */
 #define TSC_CAL_WINDOW_US 10000
 void tsc_calibrate_against(const struct ref_clock *ref);
