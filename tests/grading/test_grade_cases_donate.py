@@ -38,7 +38,7 @@ import test_grade_cases as cases  # noqa: E402
 ROOT, result = cases.ROOT, cases.result
 LAB = cases.LABS["donate"]
 DONATE = os.path.join(cases.CASES, "donate")
-MARKED = re.compile(r"/\* LAB donate: begin \*/\n(.*?)/\* LAB donate: end \*/", re.S)
+MARKED = re.compile(r"/\* LAB donate: begin \*/\n(.*?)/\* LAB donate: end \*/", re.DOTALL)
 
 
 def expectations(path):
