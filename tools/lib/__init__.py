@@ -7,7 +7,11 @@ python3-matplotlib, python3-yaml) live in /usr/lib/python3/dist-packages,
 which /usr/bin/python3 reads and a python3 found first on PATH (pyenv, a
 venv) does not: that folder goes last on the path, after the Python's own
 packages, so a module of the Python itself still wins."""
+import os
 import sys
+
+TOOLS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))   # tools/
+ROOT = os.path.dirname(TOOLS)                                          # the tree
 
 DEBIAN_PACKAGES = "/usr/lib/python3/dist-packages"
 if DEBIAN_PACKAGES not in sys.path:
