@@ -1,6 +1,6 @@
-"""lib: the code the commands of tools/ share (grading, plots, logs, fonts,
-coverage).  A command in tools/ finds it as `lib` (its own folder is first
-on its import path); tests/run.py hands the same path to the tests.
+"""lib: the commands' code, a module per command in a sub-package per
+concern; tools/CMD calls its main() and finds `lib` because its folder is
+first on its import path.  tests/run.py hands the same path to the tests.
 
 Debian's python3-* packages that make deps installs (python3-clang-14,
 python3-matplotlib, python3-yaml) live in /usr/lib/python3/dist-packages,
