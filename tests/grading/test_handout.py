@@ -42,7 +42,7 @@ TREE_WORD = re.compile(r"(?<![\w./-])((?:kernel|arch|boot|user|tools|tests|labs|
                        r"[\w./-]*\w)")
 MD_LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)\)")
 from report import Report  # noqa: E402
-from lib.grading import handout as handout_tool  # noqa: E402
+from lib.handout import rooms  # noqa: E402
 
 report = Report("handout:")
 result = report.result
@@ -340,7 +340,7 @@ def test_rooms():
     """Every tracked file of the teacher's tree is in a room of tools/handout;
     and the size and dead-link checks see a tree that breaks them."""
     problems = ["%s: in no room of tools/handout's ROOMS" % p
-                for p in git_files(ROOT) if handout_tool.room_of(p) is None]
+                for p in git_files(ROOT) if rooms.room_of(p) is None]
     with tempfile.TemporaryDirectory(prefix="nickel-handout-rooms-") as tmp:
         with open(os.path.join(tmp, "a.md"), "w") as f:
             f.write("[here](a.md) [gone](docs/gone.md#x) [web](https://x.invalid/)\n" * 3)
