@@ -12,7 +12,6 @@ import sys
 
 TOOLS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))   # tools/
 ROOT = os.path.dirname(TOOLS)                                          # the tree
-
 DEBIAN_PACKAGES = "/usr/lib/python3/dist-packages"
 if DEBIAN_PACKAGES not in sys.path:
     sys.path.append(DEBIAN_PACKAGES)
