@@ -21,7 +21,6 @@ error naming the log file.
 import argparse
 import concurrent.futures as cf
 import os
-import sys
 import time
 
 from lib import ROOT, TOOLS

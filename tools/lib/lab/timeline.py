@@ -12,7 +12,6 @@ is an error (exit 1, `timeline: FILE:LINE: why`).
 """
 import argparse
 import csv
-import sys
 
 from lib.traces import nickel_log
 from lib.lab import plotting

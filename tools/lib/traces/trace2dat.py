@@ -15,7 +15,6 @@ A log without a trace, or with a truncated or malformed one, is an error
 """
 import argparse
 import struct
-import sys
 
 from lib.traces import nickel_log
 from lib.lab.labcommon import die, read_log, where
