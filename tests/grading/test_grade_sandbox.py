@@ -33,8 +33,6 @@ Prints PASS/FAIL lines with expected vs actual; exit 1 on a failure.
 """
 import csv
 import glob
-import importlib.machinery
-import importlib.util
 import json
 import os
 import shutil
@@ -44,21 +42,11 @@ import tempfile
 from report import Report  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-from lib.grading import sandbox  # noqa: E402
+from lib.grading import sandbox, submissions  # noqa: E402
 
 report = Report("grade-sandbox:")
 result = report.result
 LAB, SOURCE = "wakeup", "kernel/sched/nick.c"
-
-
-def grader_module():
-    """tools/grade-submissions as a module (its judge(), its uids)."""
-    path = os.path.join(ROOT, "tools", "grade-submissions")
-    loader = importlib.machinery.SourceFileLoader("grade_submissions", path)
-    mod = importlib.util.module_from_spec(importlib.util.spec_from_loader(loader.name,
-                                                                          loader))
-    loader.exec_module(mod)
-    return mod
 
 
 def make_submissions(tmp):
@@ -222,9 +210,8 @@ def check_refusals(tmp, subs):
            "expected exit 2, one line naming bubblewrap and --no-sandbox, no %s; actual "
            "exit %d, %r, exists %s" % (out, p.returncode, lines, os.path.exists(out)),
            lines[0] if lines else "")
-    gs = grader_module()
     if os.geteuid() == 0:
-        seen = sandbox.readable_by(gs.NO_SANDBOX_UID, [ROOT, subs["stub"]])
+        seen = sandbox.readable_by(submissions.NO_SANDBOX_UID, [ROOT, subs["stub"]])
         want = "--no-sandbox: a student's uid could read %s" % seen[0] if seen else None
     else:
         want = "--no-sandbox runs each submission as an unprivileged uid"
@@ -255,7 +242,6 @@ def check_uid_mode(tmp, out, stub):
     if os.geteuid() != 0:
         result("no-sandbox-uid", None, "not root: --no-sandbox cannot run here")
         return
-    gs = grader_module()
     teacher = os.path.join(tmp, "teacher")
     os.makedirs(teacher, mode=0o700)
     secret = os.path.join(teacher, "nick.c")
@@ -270,7 +256,7 @@ def check_uid_mode(tmp, out, stub):
         tree = os.path.join(base, who, "tree")
         shutil.copytree(src, tree, symlinks=True)
         boxes[who] = (sandbox.Sandbox(tree, [os.path.join(tree, "build")],
-                                      uid=gs.NO_SANDBOX_UID + 1 + n,
+                                      uid=submissions.NO_SANDBOX_UID + 1 + n,
                                       scratch=os.path.join(base, who, "scratch")), tree)
     box, tree = boxes["stub"]
     other = boxes["other"][1]
@@ -284,12 +270,12 @@ def check_uid_mode(tmp, out, stub):
     left = [l for l in p.stdout.split() if l.isdigit() and alive(int(l))]
     result("no-sandbox-kills-what-the-uid-left-running", "pid %s still runs after the "
            "run, expected none" % left if left else None, "expected no process of the uid")
-    box = sandbox.Sandbox(tree, [os.path.join(tree, "build")], uid=gs.NO_SANDBOX_UID + 1,
+    box = sandbox.Sandbox(tree, [os.path.join(tree, "build")], uid=submissions.NO_SANDBOX_UID + 1,
                           scratch=os.path.join(base, "stub", "scratch"))
     p = box.run(["make", "-s", "-k", "build/grade/wakeup/test_wakeup",
                  "build/grade/wakeup/hidden/test_wakeup_hidden", "build/grade/schedsim"],
                 tree, 300)
-    box = sandbox.Sandbox(tree, [os.path.join(tree, "res")], uid=gs.NO_SANDBOX_UID + 1,
+    box = sandbox.Sandbox(tree, [os.path.join(tree, "res")], uid=submissions.NO_SANDBOX_UID + 1,
                           scratch=os.path.join(base, "stub", "scratch"))
     p = box.run(["python3", "tools/grade", "--lab", LAB, "--host-only", "--json",
                  "res/g.json"], tree, 300)
@@ -354,7 +340,7 @@ def main():
         check_grades(out, stub)
         check_view(out, subs)
         check_report(out)
-        check_judge(grader_module(), out)
+        check_judge(submissions, out)
         check_refusals(tmp, subs)
         check_uid_mode(tmp, out, stub)
         check_autograder_without_bwrap(tmp)

@@ -19,7 +19,6 @@ ship a hidden test among them): one line on stderr, exit 1.
 Prints `PASS handout:name` / `FAIL handout:name (file:line): why`; exit 1 on
 a failure.
 """
-import importlib.machinery
 import importlib.util
 import json
 import os
@@ -43,6 +42,7 @@ TREE_WORD = re.compile(r"(?<![\w./-])((?:kernel|arch|boot|user|tools|tests|labs|
                        r"[\w./-]*\w)")
 MD_LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)\)")
 from report import Report  # noqa: E402
+from lib.handout import rooms  # noqa: E402
 
 report = Report("handout:")
 result = report.result
@@ -339,11 +339,8 @@ FAKE_MAKEFILE = ("help:\n\t@printf '" + "".join("  t%d  text\\n" % i for i in ra
 def test_rooms():
     """Every tracked file of the teacher's tree is in a room of tools/handout;
     and the size and dead-link checks see a tree that breaks them."""
-    loader = importlib.machinery.SourceFileLoader("handout_tool", TOOL)
-    tool = importlib.util.module_from_spec(importlib.util.spec_from_loader(loader.name, loader))
-    loader.exec_module(tool)
     problems = ["%s: in no room of tools/handout's ROOMS" % p
-                for p in git_files(ROOT) if tool.room_of(p) is None]
+                for p in git_files(ROOT) if rooms.room_of(p) is None]
     with tempfile.TemporaryDirectory(prefix="nickel-handout-rooms-") as tmp:
         with open(os.path.join(tmp, "a.md"), "w") as f:
             f.write("[here](a.md) [gone](docs/gone.md#x) [web](https://x.invalid/)\n" * 3)

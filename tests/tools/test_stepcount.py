@@ -10,24 +10,13 @@ two stepped tables are its output, compared cell by cell (stepping a
 round trip takes a minute, too long for make test's budget).
 Prints PASS/FAIL lines (tests/lib/report.py).
 """
-import importlib.machinery
-import importlib.util
 import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 from report import Report  # noqa: E402
-
-TOOL = os.path.join(ROOT, "tools", "stepcount")
-
-
-def tool_module():
-    loader = importlib.machinery.SourceFileLoader("stepcount", TOOL)
-    spec = importlib.util.spec_from_loader("stepcount", loader)
-    mod = importlib.util.module_from_spec(spec)
-    loader.exec_module(mod)
-    return mod
+from lib.boot import stepcount  # noqa: E402
 
 
 def parts_case(sc):
@@ -50,7 +39,7 @@ def parts_case(sc):
 
 def main():
     report = Report("stepcount:")
-    report.result("parts-name-each-ring-apart", parts_case(tool_module()))
+    report.result("parts-name-each-ring-apart", parts_case(stepcount))
     return report.status()
 
 

@@ -1,2 +1,2 @@
-"""lib.boot: what booting nickel needs besides the kernel (psf: the PSF
-console font the build turns into C)."""
+"""lib.boot: running nickel: qemu (tools/nickel-qemu), bochs (nickel-bochs),
+boot_time, stepcount; psf: the PSF console font the build turns into C."""

@@ -1,6 +1,6 @@
-"""lib.grading - what a graded test is, and how tools/grade runs one; its
-modules read and judge a submission (splice, cparse, coderules, sandbox,
-mutate).
+"""lib.grading - what a graded test is, how tools/grade (grade.py) runs one;
+its modules judge a submission (splice, cparse, coderules, sandbox, mutate)
+or are teaching commands (submissions, autograder, mutation: tools/mutate).
 
 A lab's labs/<lab>/grade.py lists its tests (format: labs/GRADING.md):
 
