@@ -6,7 +6,6 @@ host): they catch a broken clock, a lost sample or a hang, not slowness.
 """
 import os
 import re
-from importlib.machinery import SourceFileLoader
 
 from scenario import Scenario, ROOT, ICOUNT
 from lib.lab.weights import weight_shares
@@ -18,8 +17,8 @@ LINE = re.compile(r"^bench name=(\w+) (.*)$", re.M)
 
 
 def compare_tool():
-    return SourceFileLoader("compare_linux",
-                            os.path.join(ROOT, "tools", "compare-linux")).load_module()
+    from lib.lab import compare_linux
+    return compare_linux
 
 
 def parsed(log):
