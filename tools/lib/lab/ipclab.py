@@ -8,9 +8,10 @@ with -icount so the numbers repeat.
     ipclab --cost [--out DIR]
 
 --cost prints instead the cost table (`make bench-ipc`'s runs): an empty
-IPC round trip under each mode beside the pipe round trip, in instructions
-(-icount shift=0: one guest nanosecond per instruction), from
-user/cmpbench's `bench name=pipe|ipc ... rt_us=` lines.
+IPC round trip under each mode, the message by pointer and in registers,
+beside the pipe round trip, in instructions (-icount shift=0: one guest
+nanosecond per instruction), from user/cmpbench's `bench
+name=pipe|ipc|ipcw ... rt_us=` lines.
 
 Runs tools/nickel-qemu once per (policy, mode), one after the other
 (needs `make` and `make user` first), keeps DIR/POLICY-MODE.log and prints
@@ -71,32 +72,37 @@ IPC_MODES = ("queue", "handoff", "donate", "direct")
 
 
 def cost_rows(a):
-    """The cost table: one cmpbench boot per IPC mode; the pipe's row from
-    the first (a pipe does not depend on the mode)."""
+    """The cost table: one cmpbench boot per IPC mode, each round trip with
+    the message by pointer (tests=ipc) and in registers (tests=ipcw); the
+    pipe's row from the first boot (a pipe does not depend on the mode)."""
     rt = {}
     for mode in IPC_MODES:
         log = os.path.join(a.out, "cost-%s.log" % mode)
         cmd = ["python3", "tools/nickel-qemu", "--smp", "1", "--mem", "32",
                "--kernel", "build/nickel.elf", "--qemu-flags", "-icount shift=0,sleep=off",
                "--module", "build/user/cmpbench.elf", "--append",
-               "init=cmpbench ipc=%s -- tests=null,pipe,ipc pipe_n=2000 null_n=20000" % mode]
+               "init=cmpbench ipc=%s -- tests=null,pipe,ipc,ipcw pipe_n=2000 null_n=20000"
+               % mode]
         problem = run_to_log(cmd, log, a.timeout)
         if problem:
             die("ipclab", "%s: %s" % (log, problem))
         with open(log, errors="replace") as f:
             for line in f:
-                m = re.match(r"bench name=(pipe|ipc) n=\d+ rt_us=([\d.]+)", line)
-                if m and (m.group(1) == "ipc" or "pipe" not in rt):
-                    rt[mode if m.group(1) == "ipc" else "pipe"] = float(m.group(2)) * 1000
-        if mode not in rt or "pipe" not in rt:
-            die("ipclab", "%s: no bench name=pipe or name=ipc line" % log)
-    rows = ["| round trip (empty message) | instructions | of the pipe's |",
-            "| --- | --- | --- |"]
-    names = [("pipe", "pipe (a byte there and back)")] + [
-        (m, "IPC, `ipc=%s`" % m + (" (the fast path)" if m == "direct" else ""))
-        for m in IPC_MODES]
-    for key, label in names:
-        rows.append("| %s | %.0f | %.2f |" % (label, rt[key], rt[key] / rt["pipe"]))
+                m = re.match(r"bench name=(pipe|ipcw|ipc) n=\d+ rt_us=([\d.]+)", line)
+                if m and (m.group(1) != "pipe" or "pipe" not in rt):
+                    key = "pipe" if m.group(1) == "pipe" else (mode, m.group(1))
+                    rt[key] = float(m.group(2)) * 1000
+        if (mode, "ipc") not in rt or (mode, "ipcw") not in rt or "pipe" not in rt:
+            die("ipclab", "%s: no bench name=pipe, ipc or ipcw line" % log)
+    pipe = rt["pipe"]
+    rows = ["| round trip (empty message) | by pointer | in registers | of the pipe's |",
+            "| --- | --- | --- | --- |",
+            "| pipe (a byte there and back) | %.0f | - | 1.00 |" % pipe]
+    for m in IPC_MODES:
+        ptr, reg = rt[(m, "ipc")], rt[(m, "ipcw")]
+        rows.append("| IPC, `ipc=%s`%s | %.0f | %.0f | %.2f / %.2f |"
+                    % (m, " (the fast path)" if m == "direct" else "", ptr, reg,
+                       ptr / pipe, reg / pipe))
     return rows
 
 
@@ -112,7 +118,7 @@ def main(argv=None):
                    help="trace=1 (the last 8192 events; tracing costs instructions, "
                         "so the numbers differ a little)")
     p.add_argument("--cost", action="store_true",
-                   help="the round trips' cost in instructions instead (3 boots)")
+                   help="the round trips' cost in instructions instead (4 boots)")
     a = p.parse_args(argv)
     a.out = os.path.abspath(a.out)
     os.chdir(ROOT)
