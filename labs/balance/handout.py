@@ -22,7 +22,7 @@ STUBS = {
 # labs/balance/MUTANTS.md: teacher material (quotes the solution), not shipped.
 FILES = {"labs/balance/MUTANTS.md": None}
 
-# What the student tree holds besides tools/handout's BASE_ROOMS (the kernel,
+# What the student tree holds besides BASE_ROOMS (tools/lib/handout/rooms.py: the kernel,
 # its build, the demos' programs, schedsim, the grader): the unit test that
 # catches the planted bug, the spec and the SMP page.  Format: labs/README.md.
 ROOMS = []

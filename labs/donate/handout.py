@@ -68,7 +68,7 @@ STUBS = {
 # labs/donate/MUTANTS.md: teacher material (quotes the solution), not shipped.
 FILES = {"labs/donate/MUTANTS.md": None}
 
-# What the student tree holds besides tools/handout's BASE_ROOMS (the kernel,
+# What the student tree holds besides BASE_ROOMS (tools/lib/handout/rooms.py: the kernel,
 # its build, the demos' programs, schedsim, the grader): IPC (kernel/ipc, its
 # test programs and the donation scenarios), the test runner to boot them,
 # cfs (the graded tests run on it: prio = 120 + nice), the unit tests of

@@ -137,7 +137,7 @@ UNIT_TEST(mine_is_a_policy)
 """,
 }
 
-# What the student tree holds besides tools/handout's BASE_ROOMS (the kernel,
+# What the student tree holds besides BASE_ROOMS (tools/lib/handout/rooms.py: the kernel,
 # its build, the demos' programs, schedsim, the grader): the desktop's
 # programs its QEMU tests run, the test runner for `make unit`, cfs (the
 # invariant walk switches through every policy), that walk, the spec.

@@ -44,7 +44,7 @@ STUBS = {
 # labs/time/MUTANTS.md: teacher material (quotes the solution), not shipped.
 FILES = {"labs/time/MUTANTS.md": None}
 
-# What the student tree holds besides tools/handout's BASE_ROOMS (the kernel,
+# What the student tree holds besides BASE_ROOMS (tools/lib/handout/rooms.py: the kernel,
 # its build, the demos' programs, schedsim, the grader): the spec the TODOs
 # cite.  Format: labs/README.md.
 ROOMS = []

@@ -25,7 +25,7 @@ STUBS = {
 # labs/wakeup/MUTANTS.md: teacher material (quotes the solution), not shipped.
 FILES = {"labs/wakeup/MUTANTS.md": None}
 
-# What the student tree holds besides tools/handout's BASE_ROOMS (the kernel,
+# What the student tree holds besides BASE_ROOMS (tools/lib/handout/rooms.py: the kernel,
 # its build, the demos' programs, schedsim, the grader): the docs the TODO
 # cites.  Format: labs/README.md.
 ROOMS = []
