@@ -25,6 +25,23 @@ import sys
 
 from lib.traces import nickel_log  # noqa: E402
 
+
+class ToolError(Exception):
+    """A teaching command (grade, grade-submissions, mutate) cannot run:
+    one line for the user, exit status 2."""
+
+
+def command_main(name, run):
+    """run() as the command `name`: a ToolError is one line on stderr and
+    exit status 2, an interrupt exit status 130."""
+    try:
+        return run()
+    except ToolError as e:
+        print("%s: %s" % (name, e), file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
 # Limits of one run.  A graded host test takes milliseconds and a graded
 # schedsim run well under a second, so these are many times their normal
 # length; once a test of a run has hit its limit (an endless loop), the

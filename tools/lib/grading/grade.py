@@ -27,19 +27,27 @@ import os
 import re
 import signal
 import subprocess
-import sys
 
 from lib import ROOT, grading
+from lib.grading import ToolError, command_main
 
 LABS_DIR = os.path.join(ROOT, "labs")
 SPEC = "docs/scheduler-spec.md"
 
 
-class ToolError(Exception):
-    """The grader cannot run: one line for the user, exit status 2."""
-
-
 # ---- finding and loading the labs ----------------------------------------
+
+def load_file(path, modname, label):
+    """The Python file at path as module modname; an error in it is a
+    ToolError naming label."""
+    spec = importlib.util.spec_from_file_location(modname, path)
+    mod = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(mod)
+    except Exception as e:
+        raise ToolError("%s: %s: %s" % (label, type(e).__name__, e))
+    return mod
+
 
 def lab_names():
     names = [d for d in sorted(os.listdir(LABS_DIR))
@@ -58,12 +66,7 @@ def load_lab(name):
     path = os.path.join(LABS_DIR, name, "grade.py")
     if not os.path.isfile(path):
         raise ToolError("no lab %r (labs/%s/grade.py missing)" % (name, name))
-    spec = importlib.util.spec_from_file_location("grade_" + name, path)
-    mod = importlib.util.module_from_spec(spec)
-    try:
-        spec.loader.exec_module(mod)
-    except Exception as e:
-        raise ToolError("labs/%s/grade.py: %s: %s" % (name, type(e).__name__, e))
+    mod = load_file(path, "grade_" + name, "labs/%s/grade.py" % name)
     for field in ("LAB", "TITLE", "WEEK", "SOURCE", "TESTS"):
         if not hasattr(mod, field):
             raise ToolError("labs/%s/grade.py: no %s (labs/GRADING.md)" % (name, field))
@@ -87,12 +90,7 @@ def hidden_tests(name):
     path = os.path.join(LABS_DIR, name, "hidden", "grade.py")
     if not os.path.isfile(path):
         return []
-    spec = importlib.util.spec_from_file_location("hidden_" + name, path)
-    mod = importlib.util.module_from_spec(spec)
-    try:
-        spec.loader.exec_module(mod)
-    except Exception as e:
-        raise ToolError("labs/%s/hidden/grade.py: %s: %s" % (name, type(e).__name__, e))
+    mod = load_file(path, "hidden_" + name, "labs/%s/hidden/grade.py" % name)
     tests = list(getattr(mod, "TESTS", []))
     for t in tests:
         t.hidden = True
@@ -342,12 +340,6 @@ def run():
 
 
 def main():
-    """run() as a command: a ToolError is one line on stderr and exit status 2."""
+    """run() as a command (lib.grading.command_main)."""
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)      # `tools/grade | head` ends quietly
-    try:
-        return run()
-    except ToolError as e:
-        print("grade: %s" % e, file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        return 130
+    return command_main("grade", run)

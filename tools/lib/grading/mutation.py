@@ -39,11 +39,7 @@ import sys
 import time
 
 from lib import ROOT
-from lib.grading import mutate, mutate_run
-
-
-class ToolError(Exception):
-    """One line for the user, exit status 2."""
+from lib.grading import ToolError, command_main, mutate, mutate_run
 
 
 def lab_source(root, lab):
@@ -300,11 +296,5 @@ def run():
 
 
 def main():
-    """run() as a command: a ToolError is one line on stderr and exit status 2."""
-    try:
-        return run()
-    except ToolError as e:
-        print("mutate: %s" % e, file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        return 130
+    """run() as a command (lib.grading.command_main)."""
+    return command_main("mutate", run)

@@ -49,12 +49,11 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 import tempfile
 import time
 
 from lib import ROOT, grading
-from lib.grading import coderules, grade, sandbox, splice
+from lib.grading import ToolError, coderules, command_main, grade, sandbox, splice
 
 CSV_FIELDS = ["student", "commit", "points", "max", "percent", "status", "reason",
               "grader_version", "graded_at", "received_at", "seconds", "sandbox"]
@@ -62,10 +61,6 @@ CSV_FIELDS = ["student", "commit", "points", "max", "percent", "status", "reason
 # own: two submissions graded at once cannot read each other's copy); the
 # permissions are probed as NO_SANDBOX_UID.  No account has such a uid.
 NO_SANDBOX_UID = 2000000000
-
-
-class ToolError(Exception):
-    """The grader cannot run: one line, exit status 2."""
 
 
 class Broken(Exception):
@@ -564,11 +559,5 @@ def grade_all(lab, args, out):
 
 
 def main():
-    """run() as a command: a ToolError is one line on stderr and exit status 2."""
-    try:
-        return run()
-    except ToolError as e:
-        print("grade-submissions: %s" % e, file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        return 130
+    """run() as a command (lib.grading.command_main)."""
+    return command_main("grade-submissions", run)

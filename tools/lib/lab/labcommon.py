@@ -42,6 +42,20 @@ def where(path, err):
     return "%s:%d: %s" % (path, err.lineno, msg)
 
 
+def trace_events_of(tool, path):
+    """(text, trace events) of the log at path, or the tool's one-line error
+    (a bad trace line, or none at all)."""
+    text = read_log(tool, path)
+    try:
+        events = nickel_log.trace_events(text)
+    except nickel_log.LogError as e:
+        die(tool, where(path, e))
+    if not events:
+        die(tool, "%s:%d: no trace events (boot with trace=1, or type t)"
+            % (path, len(text.splitlines())))
+    return text, events
+
+
 def dumps_of(tool, path, text=None, need=True):
     """Every stat dump of a log; a truncated or empty log is a clear error."""
     text = read_log(tool, path) if text is None else text

@@ -13,9 +13,8 @@ is an error (exit 1, `timeline: FILE:LINE: why`).
 import argparse
 import csv
 
-from lib.traces import nickel_log
 from lib.lab import plotting
-from lib.lab.labcommon import die, read_log, where
+from lib.lab.labcommon import die, trace_events_of
 
 LANE = 0.8                                  # lane height; lanes 1 apart
 
@@ -97,14 +96,7 @@ def main(argv=None):
     for out in a.output:
         if plotting.check_output(out):
             die("timeline", plotting.check_output(out))
-    text = read_log("timeline", a.log)
-    try:
-        events = nickel_log.trace_events(text)
-    except nickel_log.LogError as e:
-        die("timeline", where(a.log, e))
-    if not events:
-        die("timeline", "%s:%d: no trace events (boot with trace=1, or type t)"
-            % (a.log, len(text.splitlines())))
+    _, events = trace_events_of("timeline", a.log)
     first = events[0]["us"]
     t0 = first + (a.from_ms or 0) * 1000
     t1 = first + a.to_ms * 1000 if a.to_ms is not None else events[-1]["us"]

@@ -19,9 +19,8 @@ import argparse
 import csv
 import sys
 
-from lib.traces import nickel_log
 from lib.traces import wakeups
-from lib.lab.labcommon import die, read_log, where
+from lib.lab.labcommon import trace_events_of
 
 
 def rows(samples, by_pid, kind):
@@ -59,14 +58,7 @@ def main(argv=None):
                    help="which waits to count (default: all, as perf)")
     p.add_argument("--csv", metavar="FILE", help="write every sample to FILE")
     a = p.parse_args(argv)
-    text = read_log("schedlat", a.log)
-    try:
-        events = nickel_log.trace_events(text)
-    except nickel_log.LogError as e:
-        die("schedlat", where(a.log, e))
-    if not events:
-        die("schedlat", "%s:%d: no trace events (boot with trace=1, or type t)"
-            % (a.log, len(text.splitlines())))
+    _, events = trace_events_of("schedlat", a.log)
     samples = wakeups.samples(events)
     if a.csv:
         with open(a.csv, "w", newline="") as f:

@@ -16,8 +16,7 @@ A log without a trace, or with a truncated or malformed one, is an error
 import argparse
 import struct
 
-from lib.traces import nickel_log
-from lib.lab.labcommon import die, read_log, where
+from lib.lab.labcommon import trace_events_of
 
 PAGE = 4096
 PAGE_HEADER = 16                    # u64 timestamp, u64 commit (bytes used)
@@ -164,14 +163,7 @@ def main(argv=None):
     p.add_argument("log")
     p.add_argument("-o", "--output", required=True, help="trace.dat file to write")
     a = p.parse_args(argv)
-    text = read_log("trace2dat", a.log)
-    try:
-        events = nickel_log.trace_events(text)
-    except nickel_log.LogError as e:
-        die("trace2dat", where(a.log, e))
-    if not events:
-        die("trace2dat", "%s:%d: no trace events (boot with trace=1, or type t)"
-            % (a.log, len(text.splitlines())))
+    _, events = trace_events_of("trace2dat", a.log)
     with open(a.output, "wb") as f:
         f.write(trace_dat(events))
     return 0
