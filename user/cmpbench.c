@@ -21,7 +21,10 @@
  *             words form of user/lib/ipc.h)
  *   yield     two tasks on one CPU (the pin= CPU, else CPU 0) calling
  *             sched_yield: nanoseconds per call of the measuring one, each
- *             call a switch to the other task and back (yield_n calls)
+ *             call a switch to the other task and back (yield_n calls,
+ *             timed once the other task has had the CPU three times), and
+ *             how many times per call the measuring task was switched away
+ *             (getrusage: 1.00 when every yield switched)
  *   fork      fork, the child's exit, the parent's wait, fork_n times:
  *             microseconds each
  *   reqreply  for each count in hogs=: that many CPU hogs spin while a
@@ -49,7 +52,7 @@
  *   bench name=null n=N ns=X.X call=getppid
  *   bench name=pipe n=N rt_us=X.XX
  *   bench name=ipc n=N rt_us=X.XX   (and name=ipcw)
- *   bench name=yield n=N ns=X.X
+ *   bench name=yield n=N ns=X.X switches=S.SS
  *   bench name=fork n=N us=X.X
  *   bench name=reqreply hogs=H n=N p50_us=A p99_us=B max_us=C avg_us=D
  *   bench name=shares nices=0/5 ms=M pct=55.6/44.4 loops=L1/L2
@@ -311,11 +314,36 @@ static void yield_op(void)
 	sys_sched_yield();
 }
 
+/* This task's switches away so far (getrusage), or -1 without the call. */
+static long switches_so_far(void)
+{
+	struct lnx_rusage r;
+
+	if (sys_getrusage(LNX_RUSAGE_SELF, &r) != 0)
+		return -1;
+	return r.ru_nvcsw + r.ru_nivcsw;
+}
+
+/* Yield until the other task has had the CPU `turns` times (at most
+ * max_calls yields).  Linux's CFS places a new child a slice behind the
+ * parent (START_DEBIT), so the parent's first thousands of yields return
+ * without a switch: timed, they would be a yield that does not switch. */
+static void yield_until_turns(long turns, long max_calls)
+{
+	long s0 = switches_so_far();
+
+	for (long i = 0; i < max_calls; i++) {
+		sys_sched_yield();
+		if (s0 < 0 ? i >= max_calls / 100 : switches_so_far() >= s0 + turns)
+			return;
+	}
+}
+
 /* Both on `cpu` (the child inherits the mask); back to `pin` after. */
 static int bench_yield(long n, long batches, long pin)
 {
 	unsigned long one = 1UL << ((pin >= 0 ? pin : 0) % 32), all = ~0UL;
-	long pid;
+	long pid, s0, s1;
 	int st;
 
 	sys_sched_setaffinity(0, sizeof one, &one);
@@ -327,13 +355,20 @@ static int bench_yield(long n, long batches, long pin)
 		nk_printf("cmpbench: fork failed: %ld\n", pid);
 		return 1;
 	}
-	median_batch_ps(n / 10 + 1, 1, yield_op);
+	yield_until_turns(3, 1000000);
+	s0 = switches_so_far();
 	long long ps = median_batch_ps(n, batches, yield_op);
+	s1 = switches_so_far();
 	sys_kill((int)pid, LNX_SIGKILL);
 	sys_waitpid((int)pid, &st, 0);
 	if (pin < 0)
 		sys_sched_setaffinity(0, sizeof all, &all);
-	nk_printf("bench name=yield n=%ld ns=%lld.%lld\n", n, ps / 1000, ps % 1000 / 100);
+	/* switches: this task's switches away per call (1.00: every yield
+	 * let the other task run), -1 when the kernel has no getrusage */
+	long sw = s0 < 0 ? -100 : (s1 - s0) * 100 / n;
+	nk_printf("bench name=yield n=%ld ns=%lld.%lld switches=%s%ld.%02ld\n", n, ps / 1000,
+		  ps % 1000 / 100, sw < 0 ? "-" : "", (sw < 0 ? -sw : sw) / 100,
+		  (sw < 0 ? -sw : sw) % 100);
 	return 0;
 }
 

@@ -23,6 +23,7 @@
 #define NR_ioctl          54
 #define NR_dup2           63
 #define NR_getppid        64
+#define NR_getrusage      77
 #define NR_gettimeofday   78
 #define NR_munmap         91
 #define NR_getpriority    96

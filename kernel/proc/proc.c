@@ -401,6 +401,7 @@ static int reap(struct task *z, uint32_t status_ptr)
 	int status = z->wait_status, pid = z->se.pid;
 	unsigned long f;
 
+	usage_add_reaped(current, z);
 	sched_exit(&z->se);
 	f = spin_lock_irqsave(&tasks_lock);
 	task_release(z);                 /* freed now, or by the last task_put */

@@ -133,15 +133,6 @@ static long sys_uname(struct syscall_args *sa)
 }
 
 /* times(): clock ticks at USER_HZ = 100; user time is the task's run_ms. */
-static long sys_times(struct syscall_args *sa)
-{
-	uint32_t tms[4] = { current->se.run_ms / 10, 0, 0, 0 };
-
-	if (sa->a[0] && copy_to_user(sa->a[0], tms, sizeof(tms)) != 0)
-		return -EFAULT;
-	return (long)(jiffies / 10);
-}
-
 /* The name goes into the stat dump as one word: a space, a newline or a
  * control character from ring 3 would forge lines (fuzzregress:lat_name). */
 static void lat_clean_name(char *name, unsigned n)
@@ -182,7 +173,6 @@ int lat_format(char *buf, unsigned n, const struct lat_report *r)
 void sys_time_init(void)
 {
 	syscall_register(NR_nickel_lat, sys_nickel_lat);
-	syscall_register(NR_times, sys_times);
 	syscall_register(NR_nanosleep, sys_nanosleep);
 	syscall_register(NR_gettimeofday, sys_gettimeofday);
 	syscall_register(NR_clock_gettime, sys_clock_gettime);

@@ -50,6 +50,7 @@ void syscall_init(void)
 	sys_file_init();
 	sys_mem_init();
 	sys_time_init();
+	sys_usage_init();
 	sys_sched_init();
 	sys_ipc_init();          /* nickel's own: kernel/ipc */
 	sys_kcov_init();         /* kernel/kcov: a coverage build only */

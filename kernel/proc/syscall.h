@@ -24,6 +24,7 @@ void sys_proc_init(void);
 void sys_file_init(void);
 void sys_mem_init(void);
 void sys_time_init(void);
+void sys_usage_init(void);
 void sys_sched_init(void);
 void sys_ipc_init(void);       /* kernel/ipc/sys_ipc.c */
 #endif

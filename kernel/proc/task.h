@@ -23,6 +23,12 @@ struct lat_report;
 
 enum task_kind { TASK_IDLE, TASK_KTHREAD, TASK_USER };
 
+/* What a task used, as getrusage reports it (sys_usage.c). */
+struct task_usage {
+	uint32_t run_ms;
+	uint32_t voluntary, involuntary;   /* switches away: blocked, runnable */
+};
+
 struct task {
 	struct sched_task se;        /* the scheduler's fields; first member */
 	enum task_kind kind;
@@ -51,6 +57,7 @@ struct task {
 	struct mm *mm;                        /* address space; NULL = kernel */
 	struct file *fd[NR_FDS];              /* only the task itself touches */
 	int wait_status;                      /* for the parent (tasks_lock) */
+	struct task_usage children_usage;     /* reaped children's; only the task itself */
 	volatile int pending_signal;          /* 0 or the fatal signal to deliver */
 	struct wait_queue child_exit;         /* it sleeps here in wait() */
 	struct lat_report *lat;               /* its latest report (lat.h) */
@@ -107,4 +114,5 @@ void task_switch_frame(struct task *t, void (*first)(void));  /* first switch_to
 void task_release(struct task *t);             /* a reaped process leaves the table */
 void task_give_to_reaper(struct task *t);      /* a zombie nobody will wait for */
 void task_unlink_unstarted(struct task *t);    /* undo task_alloc: it never ran */
+void usage_add_reaped(struct task *parent, struct task *zombie);  /* sys_usage.c */
 #endif

@@ -123,6 +123,7 @@ struct sched_task {
 	/* Accounting for the stat dump (under the rq lock), milliseconds. */
 	uint32_t run_ms, sleep_ms, wait_ms;
 	uint32_t switches, wakeups, migrations;
+	uint32_t preempted;            /* switches away while still runnable */
 	uint32_t acct_stamp;           /* jiffies when the current sleep/wait began */
 };
 
@@ -190,6 +191,7 @@ struct sched_task_view {
 	unsigned int timeslice, used_slice, sleep_avg;   /* the policy's describe hook */
 	uint32_t run_ms, sleep_ms, wait_ms;   /* sleep and wait include the one in progress */
 	uint32_t switches, wakeups, migrations;
+	uint32_t preempted;            /* of switches: still runnable (Linux's nivcsw) */
 };
 void sched_task_view(struct sched_task *p, struct sched_task_view *v);
 

@@ -68,6 +68,7 @@ void sched_task_view_locked(struct runqueue *rq, struct sched_task *p,
 	else if (p->array && !task_running(rq, p))
 		v->wait_ms += now - p->acct_stamp;
 	v->switches = p->switches;
+	v->preempted = p->preempted;
 	v->wakeups = p->wakeups;
 	v->migrations = p->migrations;
 }

@@ -10,9 +10,9 @@ import re
 from scenario import Scenario, ROOT, ICOUNT
 from lib.lab.weights import weight_shares
 
-REQS, HOG_REQS, HOGS, PIPE_N, NULL_N = 20, 10, 2, 200, 2000
-ARGS = ("tests=null,pipe,reqreply hogs=0,%d reqs=%d hog_reqs=%d pipe_n=%d null_n=%d "
-        "settle_ms=50" % (HOGS, REQS, HOG_REQS, PIPE_N, NULL_N))
+REQS, HOG_REQS, HOGS, PIPE_N, NULL_N, YIELD_N = 20, 10, 2, 200, 2000, 200
+ARGS = ("tests=null,pipe,yield,reqreply hogs=0,%d reqs=%d hog_reqs=%d pipe_n=%d null_n=%d "
+        "yield_n=%d settle_ms=50" % (HOGS, REQS, HOG_REQS, PIPE_N, NULL_N, YIELD_N))
 LINE = re.compile(r"^bench name=(\w+) (.*)$", re.M)
 
 
@@ -41,7 +41,7 @@ def numbers_sane(log):
     for name, rest in LINE.findall(log):
         kv = dict(w.split("=", 1) for w in rest.split())
         lines.setdefault(name, []).append(kv)
-    want_n = [("null", NULL_N), ("pipe", PIPE_N)]
+    want_n = [("null", NULL_N), ("pipe", PIPE_N), ("yield", YIELD_N)]
     for name, n in want_n:
         got = [int(kv["n"]) for kv in lines.get(name, [])]
         if got != [n]:
@@ -54,6 +54,12 @@ def numbers_sane(log):
         problems.append("null syscall %s ns, expected 10 ns .. 1 ms" % run["null_ns"])
     if not (run["pipe_us"] and 1 <= run["pipe_us"] <= 100000):
         problems.append("pipe round trip %s us, expected 1 us .. 100 ms" % run["pipe_us"])
+    # Under nick a yield beside one runnable task always switches (v7:
+    # sys_sched_yield moves it to the expired array), so the measuring task
+    # is switched away once per call; a tick's expiry may add a few.
+    if not (run["yield_sw"] is not None and 1.0 <= run["yield_sw"] <= 1.1):
+        problems.append("yield: %s switches per call (getrusage), expected 1.00 .. 1.10"
+                        % run["yield_sw"])
     for hogs, (p50, p99, mx) in sorted(run["reqreply"].items()):
         if not 1 <= p50 <= p99 <= mx <= 30000000:
             problems.append("reqreply hogs=%d: p50 %d p99 %d max %d us, expected "

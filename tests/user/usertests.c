@@ -772,6 +772,52 @@ static int t_sched(void)
 	return 0;
 }
 
+/* A child that sleeps once (a voluntary switch) and exits. */
+static int child_sleeps(void)
+{
+	return nk_sleep_ms(5) == 0 ? 0 : 1;
+}
+
+/* getrusage: a sleep is a voluntary switch, a yield to a runnable task an
+ * involuntary one, a reaped child's switches reach RUSAGE_CHILDREN. */
+static int t_getrusage(void)
+{
+	struct lnx_rusage a, b, c;
+	FAILIF(sys_getrusage(LNX_RUSAGE_SELF, &a) != 0, "getrusage(SELF)");
+	FAILIF(nk_sleep_ms(10) != 0, "nanosleep");
+	FAILIF(sys_getrusage(LNX_RUSAGE_SELF, &b) != 0, "getrusage(SELF) 2");
+	FAILIF(b.ru_nvcsw < a.ru_nvcsw + 1, "a 10 ms sleep: nvcsw %ld -> %ld, want +1",
+	       a.ru_nvcsw, b.ru_nvcsw);
+	int st = child_status(child_sleeps);
+	FAILIF(st != 0, "sleeping child %s", status_str(st));
+	FAILIF(sys_getrusage(LNX_RUSAGE_CHILDREN, &c) != 0, "getrusage(CHILDREN)");
+	FAILIF(c.ru_nvcsw < 1, "a reaped child slept: children's nvcsw %ld, want >= 1",
+	       c.ru_nvcsw);
+	FAILIF(sys_getrusage(7, &c) != -LNX_EINVAL, "getrusage(7): want -EINVAL");
+	FAILIF(sys_getrusage(LNX_RUSAGE_SELF, KADDR) != -LNX_EFAULT,
+	       "getrusage(kernel addr): want -EFAULT");
+	if (on_linux)
+		return 0;    /* Linux's CFS may let the first yields return unswitched */
+	/* nickel: two tasks on one CPU, so every yield lets the other run */
+	unsigned long one = 1, all = ~0UL;
+	sys_sched_setaffinity(0, sizeof one, &one);
+	long pid = sys_fork();
+	if (pid == 0)
+		for (;;)
+			sys_sched_yield();
+	FAILIF(pid < 0, "fork: %ld", pid);
+	sys_getrusage(LNX_RUSAGE_SELF, &a);
+	for (int i = 0; i < 20; i++)
+		sys_sched_yield();
+	sys_getrusage(LNX_RUSAGE_SELF, &b);
+	sys_kill((int)pid, LNX_SIGKILL);
+	sys_waitpid((int)pid, &st, 0);
+	sys_sched_setaffinity(0, sizeof all, &all);
+	FAILIF(b.ru_nivcsw - a.ru_nivcsw < 20, "20 yields beside a runnable task: "
+	       "nivcsw +%ld, want +20", b.ru_nivcsw - a.ru_nivcsw);
+	return 0;
+}
+
 static int t_uname(void)
 {
 	struct lnx_utsname u;
@@ -1087,6 +1133,7 @@ int main(int argc, char **argv)
 	run("libc", t_libc);
 	run("time", t_time);
 	run("sched", t_sched);
+	run("getrusage", t_getrusage);
 	run("uname", t_uname);
 	run("efault_write", t_efault_write);
 	run("efault_read", t_efault_read);

@@ -34,6 +34,7 @@
 #define LNX_SYS_ioctl                  54
 #define LNX_SYS_dup2                   63
 #define LNX_SYS_getppid                64
+#define LNX_SYS_getrusage              77
 #define LNX_SYS_gettimeofday           78
 #define LNX_SYS_old_mmap               90   /* takes a struct pointer; use mmap2 */
 #define LNX_SYS_munmap                 91

@@ -20,6 +20,14 @@ struct lnx_timespec { long tv_sec; long tv_nsec; };
 struct lnx_timeval  { long tv_sec; long tv_usec; };
 struct lnx_timezone { int tz_minuteswest; int tz_dsttime; };
 struct lnx_tms { long tms_utime, tms_stime, tms_cutime, tms_cstime; };
+struct lnx_rusage {               /* Linux's struct rusage (i386) */
+	struct lnx_timeval ru_utime, ru_stime;
+	long ru_maxrss, ru_ixrss, ru_idrss, ru_isrss, ru_minflt, ru_majflt, ru_nswap;
+	long ru_inblock, ru_oublock, ru_msgsnd, ru_msgrcv, ru_nsignals;
+	long ru_nvcsw, ru_nivcsw;     /* switches away: blocked, still runnable */
+};
+#define LNX_RUSAGE_SELF       0
+#define LNX_RUSAGE_CHILDREN (-1)
 struct lnx_sched_param { int sched_priority; };
 struct lnx_utsname {
 	char sysname[65], nodename[65], release[65], version[65], machine[65],
@@ -151,6 +159,8 @@ static inline long sys_clock_gettime(int clk, struct lnx_timespec *ts)
 static inline long sys_gettimeofday(struct lnx_timeval *tv, struct lnx_timezone *tz)
 { return syscall2(LNX_SYS_gettimeofday, NK_L(tv), NK_L(tz)); }
 static inline long sys_times(struct lnx_tms *t) { return syscall1(LNX_SYS_times, NK_L(t)); }
+static inline long sys_getrusage(int who, struct lnx_rusage *r)
+{ return syscall2(LNX_SYS_getrusage, who, NK_L(r)); }
 static inline long sys_uname(struct lnx_utsname *u) { return syscall1(LNX_SYS_uname, NK_L(u)); }
 
 /* ---- scheduling ------------------------------------------------------------- */

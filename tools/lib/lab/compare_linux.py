@@ -75,7 +75,7 @@ def parse_log(path, text):
     """One run: {'system', 'release', 'null_ns', 'pipe_us',
     'reqreply': {hogs: (p50, p99, max)}} from its serial log."""
     run = {"system": None, "release": None, "pin": -1, "null_ns": None,
-           "pipe_us": None, "yield_ns": None, "fork_us": None, "reqreply": {},
+           "pipe_us": None, "yield_ns": None, "yield_sw": None, "fork_us": None, "reqreply": {},
            "shares": {}}
     policy = status = None
     lineno = 0
@@ -103,6 +103,7 @@ def parse_log(path, text):
                 run["pipe_us"] = float(kv["rt_us"])
             elif kv["name"] == "yield":
                 run["yield_ns"] = float(kv["ns"])
+                run["yield_sw"] = float(kv["switches"]) if "switches" in kv else None
             elif kv["name"] == "fork":
                 run["fork_us"] = float(kv["us"])
             elif kv["name"] == "reqreply":
@@ -177,8 +178,12 @@ def reqreply_cell(runs, hogs):
 
 
 # Columns after pipe and null that only newer logs have: (key, title, format).
+# yield_sw is how often the measuring task was switched away per call (1.00:
+# each yield let the other task run); a count, so it has no ratio.
 OPTIONAL = [("yield_ns", "sched_yield, 2 tasks, ns", "%.0f"),
+            ("yield_sw", "switches per yield", "%.2f"),
             ("fork_us", "fork+exit+wait us", "%.1f")]
+NO_RATIO = {"yield_sw"}
 
 
 def ratio(linux, nick):
@@ -206,7 +211,8 @@ def ratio_row(runs, hogs, extra):
     cells = (["Linux / nick", ""] + [reqreply(h) for h in hogs] +
              [ratio(med("linux", "pipe_us"), med("nick", "pipe_us")),
               ratio(med("linux", "null_ns"), med("nick", "null_ns"))] +
-             [ratio(med("linux", k), med("nick", k)) for k, _, _ in extra])
+             [ratio(med("linux", k), med("nick", k)) if k not in NO_RATIO else ""
+              for k, _, _ in extra])
     return ["| " + " | ".join(cells) + " |"]
 
 
