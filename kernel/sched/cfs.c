@@ -22,6 +22,10 @@
  *              running task's (check_preempt_wakeup)
  *   fork       the child starts one slice behind min_vruntime
  *              (START_DEBIT)
+ *   yield      the next pick passes over the yielder for the task after
+ *              it, if that one is no more than a wake-up granularity
+ *              further on (the skip buddy: yield_task_fair,
+ *              pick_next_entity)
  *
  * Units: vruntime counts in 1/65536 ms of a nice-0 task: one tick adds
  * (1024 << 16) / weight, a 32-bit division (a freestanding i386 kernel has
@@ -78,6 +82,7 @@ struct cfs_rq {
 	uint64_t min_vruntime;     /* never goes back */
 	uint32_t load;             /* the weights of its on_rq tasks */
 	uint32_t nr;               /* its on_rq tasks */
+	struct sched_task *skip;   /* yielded: passed over once, NULL for none */
 };
 
 static inline struct cfs_task *CFS(struct sched_task *p)
@@ -226,15 +231,29 @@ static void cfs_dequeue(struct runqueue *rq, struct sched_task *p)
 		return;
 	if (CFS(p)->in_tree)
 		tree_remove(cr, p);
+	if (cr->skip == p)
+		cr->skip = NULL;
 	update_min(rq);
 	CFS(p)->on_rq = false;
 	cr->load -= weight(p);
 	cr->nr--;
 }
 
+/* Linux 6.1: pick_next_entity - the leftmost, unless it yielded and the
+ * next one is within a wake-up granularity of it (wakeup_preempt_entity
+ * of the two, the granularity in the yielder's weight, < 1). */
 static struct sched_task *cfs_pick(struct runqueue *rq)
 {
-	return leftmost(CFS_RQ(rq));
+	struct cfs_rq *cr = CFS_RQ(rq);
+	struct sched_task *p = leftmost(cr), *second;
+
+	if (p && p == cr->skip) {
+		second = task_of(rb_next(&CFS(p)->node));
+		if (second && !before(CFS(p)->vruntime + vtime(p, WAKEUP_GRAN_MS),
+				      CFS(second)->vruntime))
+			return second;
+	}
+	return p;
 }
 
 /* The balancer's order: the largest vruntime first, the task owed the
@@ -246,11 +265,14 @@ static struct sched_task *cfs_movable(struct runqueue *rq, struct sched_task *af
 	return task_of(after ? rb_prev(&CFS(after)->node) : rb_last(&CFS_RQ(rq)->tree));
 }
 
-/* Linux: set_next_entity - the running task leaves the tree. */
+/* Linux: set_next_entity - the running task leaves the tree, and a
+ * yielder that runs again is no longer passed over (clear_buddies). */
 static void cfs_running(struct runqueue *rq, struct sched_task *p, uint32_t now UNUSED)
 {
 	if (CFS(p)->in_tree)
 		tree_remove(CFS_RQ(rq), p);
+	if (CFS_RQ(rq)->skip == p)
+		CFS_RQ(rq)->skip = NULL;
 }
 
 /* Linux: put_prev_entity - back into the tree at its new vruntime. */
@@ -330,8 +352,10 @@ static void cfs_nice(struct runqueue *rq, struct sched_task *p, int nice)
 		CFS_RQ(rq)->load += weight(p);
 }
 
-static struct prio_array *cfs_yield(struct runqueue *rq, struct sched_task *p UNUSED)
+/* Linux 6.1: yield_task_fair - set the skip buddy; p stays queued. */
+static struct prio_array *cfs_yield(struct runqueue *rq, struct sched_task *p)
 {
+	CFS_RQ(rq)->skip = p;
 	return rq->active;             /* never the expired array */
 }
 

@@ -3,7 +3,8 @@
  * CPU follow Linux's sched_prio_to_weight (within 2 points, several nice
  * mixes of our own), the tree holds exactly the queued tasks in vruntime
  * order, a sleeper wakes at min_vruntime minus half a latency and
- * preempts, a slice is the latency shared by weight.
+ * preempts, a slice is the latency shared by weight, a yield gives way
+ * only to a task within a wake-up granularity (the skip buddy).
  */
 #include "unit.h"
 #include "sched_host.h"
@@ -100,6 +101,33 @@ UNIT_TEST(equal_hogs_take_turns_of_half_the_latency)
 	CHECK(host_curr(0) == a);
 	CHECK_EQ(3, a->run_ms);
 	CHECK_EQ(3, b->run_ms);
+	CHECK(cfs_check(0));
+}
+
+/* Linux 6.1's skip buddy: a yield passes the CPU to the next task only
+ * when that one is no more than a wake-up granularity (1 ms) further on.
+ * b starts a slice behind (START_DEBIT: 6 ms, the latency, a alone
+ * queued), so a's first yield keeps the CPU; 5 ms later the gap is 1 ms
+ * and the yield gives way. */
+UNIT_TEST(a_yield_gives_way_only_to_a_task_within_a_wakeup_granularity)
+{
+	struct sched_task *a, *b;
+
+	host_boot(1, &sched_policy_cfs);
+	a = host_spawn("a", 0, 0);
+	host_schedule(0);
+	host_run(1);                      /* the tick moves min_vruntime to a's */
+	b = host_spawn("b", 0, 0);
+	CHECK_EQ(6, cfs_vruntime(b) - cfs_vruntime(a));
+	sched_yield(a);
+	host_schedule(0);
+	CHECK(host_curr(0) == a);
+	host_run(5);
+	CHECK(host_curr(0) == a);
+	CHECK_EQ(1, cfs_vruntime(b) - cfs_vruntime(a));
+	sched_yield(a);
+	host_schedule(0);
+	CHECK(host_curr(0) == b);
 	CHECK(cfs_check(0));
 }
 
