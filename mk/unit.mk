@@ -34,8 +34,10 @@ SCHED_HOST_SRCS := $(SCHED_SRCS) kernel/sched/host/sched_host_locks.c \
 	kernel/sched/host/sched_env_host.c kernel/sched/host/sched_host.c
 SCHED_UNIT_TESTS := $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/test_sched_*.c))
 $(foreach t,$(SCHED_UNIT_TESTS),$(eval UNIT_SRCS_$(t) := $(SCHED_HOST_SRCS)))
-# kernel/lib/rbtree.h (cfs's queue) is header only: its test links nothing else.
+# kernel/lib/rbtree.h and kernel/sched/vtime_queue.h (cfs's and eevdf's
+# queue) are header only: their tests link nothing else.
 UNIT_SRCS_test_rbtree :=
+UNIT_SRCS_test_vtime_queue :=
 
 
 UNIT_SRCS_test_heap := kernel/mm/heap.c

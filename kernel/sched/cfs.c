@@ -7,8 +7,9 @@
  * by its weight (Linux's sched_prio_to_weight: nice 0 is 1024, each nice
  * level about 1.25x).  The task with the least vruntime runs next; so over
  * time every task gets CPU in proportion to its weight.  Per CPU the
- * queued tasks wait in a red-black tree ordered by vruntime (kernel/lib/
- * rbtree.h); the running one is out of the tree (Linux: set_next_entity).
+ * queued tasks wait in a queue of cfs's own ordered by vruntime
+ * (vtime_queue.h, a red-black tree); the running one is out of it (Linux:
+ * set_next_entity).
  *
  *   slice      sched_latency (6 ms) shared by weight among the queued
  *              tasks, at least min_granularity (1 ms, the tick) each; with
@@ -39,7 +40,7 @@
  * expired array, so every pick is a task of rq->active (policy.h).
  */
 #include "sched_impl.h"
-#include "lib/rbtree.h"
+#include "vtime_queue.h"
 
 #define NICE_0_LOAD      1024
 #define VR_SHIFT         16
@@ -59,26 +60,21 @@ static const uint32_t prio_to_weight[40] = {
 	/*  15 */    36,    29,    23,    18,    15,
 };
 
-/* cfs's per-task fields, in the task's policy area (policy.h). */
+/* cfs's per-task fields, in the task's policy area (policy.h); the node
+ * first (vtime_task).  node.vtime is its vruntime, on the scale of its
+ * CPU's min_vruntime. */
 struct cfs_task {
-	struct rb_node node;       /* in its CPU's tree while queued, not running */
-	uint64_t vruntime;         /* on the scale of its CPU's min_vruntime */
+	struct vtime_node node;    /* in its CPU's queue while queued, not running */
 	uint32_t ran;              /* jiffies of its current slice */
 	int home;                  /* that CPU */
 	bool on_rq;                /* queued: counted in the queue's load */
-	bool in_tree;
+	bool in_queue;
 	bool fresh;                /* new (fork, start, policy switch): START_DEBIT */
 };
 
-/* a before b on the vruntime scale (Linux: entity_before). */
-static bool before(uint64_t a, uint64_t b)
-{
-	return (int64_t)(a - b) < 0;
-}
-
 /* cfs's per-CPU fields, in the run queue's policy area (policy.h). */
 struct cfs_rq {
-	struct rb_root tree;
+	struct vtime_queue queue;  /* its on_rq tasks but the running one */
 	uint64_t min_vruntime;     /* never goes back */
 	uint32_t load;             /* the weights of its on_rq tasks */
 	uint32_t nr;               /* its on_rq tasks */
@@ -87,6 +83,7 @@ struct cfs_rq {
 
 static inline struct cfs_task *CFS(struct sched_task *p)
 {
+	_Static_assert(offsetof(struct cfs_task, node) == 0, "vtime_task needs the node first");
 	return POLICY_DATA(p, struct cfs_task);
 }
 
@@ -120,42 +117,22 @@ static uint32_t slice(struct runqueue *rq, struct sched_task *p)
 	return s > MIN_GRAN_MS ? s : MIN_GRAN_MS;
 }
 
-static void tree_insert(struct cfs_rq *cr, struct sched_task *p)
+static void queue_insert(struct cfs_rq *cr, struct sched_task *p)
 {
-	struct rb_node **link = &cr->tree.node, *parent = NULL;
-	uint64_t key = CFS(p)->vruntime;
-
-	while (*link) {
-		parent = *link;
-		/* equal keys go right: FIFO among equals */
-		if (before(key, rb_entry(parent, struct cfs_task, node)->vruntime))
-			link = &parent->left;
-		else
-			link = &parent->right;
-	}
-	rb_link(&CFS(p)->node, parent, link);
-	rb_insert_color(&cr->tree, &CFS(p)->node);
-	CFS(p)->in_tree = true;
+	vtime_queue_insert(&cr->queue, &CFS(p)->node);
+	CFS(p)->in_queue = true;
 }
 
-static void tree_remove(struct cfs_rq *cr, struct sched_task *p)
+static void queue_remove(struct cfs_rq *cr, struct sched_task *p)
 {
-	rb_erase(&cr->tree, &CFS(p)->node);
-	CFS(p)->in_tree = false;
+	vtime_queue_remove(&cr->queue, &CFS(p)->node);
+	CFS(p)->in_queue = false;
 }
 
-/* The task of node n, NULL for none (struct cfs_task is p->policy_data,
- * at its start). */
-static struct sched_task *task_of(struct rb_node *n)
-{
-	return n ? (struct sched_task *)((char *)rb_entry(n, struct cfs_task, node) -
-					 offsetof(struct sched_task, policy_data)) : NULL;
-}
-
-/* The task of the leftmost node: the least vruntime queued. */
+/* The least vruntime queued. */
 static struct sched_task *leftmost(struct cfs_rq *cr)
 {
-	return task_of(rb_first(&cr->tree));
+	return vtime_task(vtime_first(&cr->queue));
 }
 
 /* Linux: update_min_vruntime - the least of the running task's and the
@@ -168,14 +145,14 @@ static void update_min(struct runqueue *rq)
 	bool any = false;
 
 	if (!curr->is_idle && curr->sched_class == SCHED_NORMAL && CFS(curr)->on_rq) {
-		v = CFS(curr)->vruntime;
+		v = CFS(curr)->node.vtime;
 		any = true;
 	}
-	if (first && (!any || before(CFS(first)->vruntime, v))) {
-		v = CFS(first)->vruntime;
+	if (first && (!any || vtime_before(CFS(first)->node.vtime, v))) {
+		v = CFS(first)->node.vtime;
 		any = true;
 	}
-	if (any && before(cr->min_vruntime, v))
+	if (any && vtime_before(cr->min_vruntime, v))
 		cr->min_vruntime = v;
 }
 
@@ -195,7 +172,7 @@ static uint64_t placed(struct runqueue *rq, struct sched_task *p)
 
 	if (c->fresh)
 		return min + vtime(p, slice(rq, p));
-	lag = (int64_t)(c->vruntime - CFS_RQ(cpu_rq(c->home))->min_vruntime);
+	lag = (int64_t)(c->node.vtime - CFS_RQ(cpu_rq(c->home))->min_vruntime);
 	return min + (lag < floor ? floor : lag);
 }
 
@@ -213,14 +190,14 @@ static void cfs_enqueue(struct runqueue *rq, struct sched_task *p)
 
 	if (c->on_rq)
 		return;
-	c->vruntime = placed(rq, p);
+	c->node.vtime = placed(rq, p);
 	c->home = rq->cpu;
 	c->fresh = false;
 	c->on_rq = true;
 	cr->load += weight(p);
 	cr->nr++;
 	if (!task_running(rq, p))
-		tree_insert(cr, p);
+		queue_insert(cr, p);
 }
 
 static void cfs_dequeue(struct runqueue *rq, struct sched_task *p)
@@ -229,8 +206,8 @@ static void cfs_dequeue(struct runqueue *rq, struct sched_task *p)
 
 	if (!CFS(p)->on_rq)
 		return;
-	if (CFS(p)->in_tree)
-		tree_remove(cr, p);
+	if (CFS(p)->in_queue)
+		queue_remove(cr, p);
 	if (cr->skip == p)
 		cr->skip = NULL;
 	update_min(rq);
@@ -248,9 +225,9 @@ static struct sched_task *cfs_pick(struct runqueue *rq)
 	struct sched_task *p = leftmost(cr), *second;
 
 	if (p && p == cr->skip) {
-		second = task_of(rb_next(&CFS(p)->node));
-		if (second && !before(CFS(p)->vruntime + vtime(p, WAKEUP_GRAN_MS),
-				      CFS(second)->vruntime))
+		second = vtime_task(vtime_next(&CFS(p)->node));
+		if (second && !vtime_before(CFS(p)->node.vtime + vtime(p, WAKEUP_GRAN_MS),
+				      CFS(second)->node.vtime))
 			return second;
 	}
 	return p;
@@ -262,37 +239,37 @@ static struct sched_task *cfs_pick(struct runqueue *rq)
  * least recently run first. */
 static struct sched_task *cfs_movable(struct runqueue *rq, struct sched_task *after)
 {
-	return task_of(after ? rb_prev(&CFS(after)->node) : rb_last(&CFS_RQ(rq)->tree));
+	return vtime_task(after ? vtime_prev(&CFS(after)->node) : vtime_last(&CFS_RQ(rq)->queue));
 }
 
-/* Linux: set_next_entity - the running task leaves the tree, and a
+/* Linux: set_next_entity - the running task leaves the queue, and a
  * yielder that runs again is no longer passed over (clear_buddies). */
 static void cfs_running(struct runqueue *rq, struct sched_task *p, uint32_t now UNUSED)
 {
-	if (CFS(p)->in_tree)
-		tree_remove(CFS_RQ(rq), p);
+	if (CFS(p)->in_queue)
+		queue_remove(CFS_RQ(rq), p);
 	if (CFS_RQ(rq)->skip == p)
 		CFS_RQ(rq)->skip = NULL;
 }
 
-/* Linux: put_prev_entity - back into the tree at its new vruntime. */
+/* Linux: put_prev_entity - back into the queue at its new vruntime. */
 static void cfs_stopping(struct runqueue *rq, struct sched_task *p, uint32_t now UNUSED)
 {
-	if (CFS(p)->on_rq && !CFS(p)->in_tree)
-		tree_insert(CFS_RQ(rq), p);
+	if (CFS(p)->on_rq && !CFS(p)->in_queue)
+		queue_insert(CFS_RQ(rq), p);
 }
 
 /* Linux: update_curr, check_preempt_tick. */
 static void cfs_tick(struct runqueue *rq, struct sched_task *p)
 {
 	struct cfs_task *c = CFS(p);
-	bool in = c->in_tree;                /* only right after a switch */
+	bool in = c->in_queue;                /* only right after a switch */
 
 	if (in)
-		tree_remove(CFS_RQ(rq), p);
-	c->vruntime += vtime(p, 1);
+		queue_remove(CFS_RQ(rq), p);
+	c->node.vtime += vtime(p, 1);
 	if (in)
-		tree_insert(CFS_RQ(rq), p);
+		queue_insert(CFS_RQ(rq), p);
 	update_min(rq);
 	if (++c->ran >= slice(rq, p)) {
 		c->ran = 0;
@@ -314,7 +291,7 @@ static bool cfs_wakeup(struct runqueue *rq, struct sched_task *p,
 		return true;
 	if (rt_task(curr) || !CFS(curr)->on_rq)
 		return false;
-	return before(placed(rq, p) + vtime(p, WAKEUP_GRAN_MS), CFS(curr)->vruntime);
+	return vtime_before(placed(rq, p) + vtime(p, WAKEUP_GRAN_MS), CFS(curr)->node.vtime);
 }
 
 /* pull_task: p is queued here already (absolute vruntime). */
@@ -326,7 +303,7 @@ static bool cfs_preempts(struct runqueue *rq, struct sched_task *p)
 		return true;
 	if (rt_task(curr) || !CFS(curr)->on_rq)
 		return false;
-	return before(CFS(p)->vruntime + vtime(p, WAKEUP_GRAN_MS), CFS(curr)->vruntime);
+	return vtime_before(CFS(p)->node.vtime + vtime(p, WAKEUP_GRAN_MS), CFS(curr)->node.vtime);
 }
 
 /* The child is new (enqueue: START_DEBIT); the parent keeps its own. */
@@ -370,7 +347,7 @@ static void cfs_describe(struct runqueue *rq, struct sched_task *p,
 /* cfs_vruntime: for the tests, p's vruntime in nice-0 ms. */
 int64_t cfs_vruntime(struct sched_task *p)
 {
-	return (int64_t)CFS(p)->vruntime >> VR_SHIFT;
+	return (int64_t)CFS(p)->node.vtime >> VR_SHIFT;
 }
 
 /* queued_normal's count: the normal tasks queued, and those not running. */
@@ -390,7 +367,7 @@ static bool count_normal(struct sched_task *p, void *arg)
 	return true;
 }
 
-/* The normal tasks queued on rq but the running one (the tree's set). */
+/* The normal tasks queued on rq but the running one (the queue's set). */
 static unsigned int queued_normal(struct runqueue *rq, unsigned int *all)
 {
 	struct census c = { rq, 0, 0 };
@@ -400,36 +377,32 @@ static unsigned int queued_normal(struct runqueue *rq, unsigned int *all)
 	return c.waiting;
 }
 
-/* check=1 (policy.h): the tree is a red-black tree in vruntime order of
+/* check=1 (policy.h): the queue is sound (vtime_queue_check) and holds
  * exactly rq's queued normal tasks but the running one, all in rq->active;
  * load and nr count them.  rq locked. */
 static int cfs_verify(struct runqueue *rq, char *why, size_t n)
 {
 	struct cfs_rq *cr = CFS_RQ(rq);
-	struct rb_node *node;
-	uint64_t last = 0;
+	struct vtime_node *node;
+	const char *broken;
 	uint32_t load = 0;
-	unsigned int count = 0, all;
+	unsigned int all;
 
-	if (!rb_check(&cr->tree))
-		return sched_snprintf(why, n, "cfs cpu%d: tree breaks the red-black rules",
-				      rq->cpu), -1;
-	for (node = rb_first(&cr->tree); node; node = rb_next(node)) {
-		struct cfs_task *c = rb_entry(node, struct cfs_task, node);
-		struct sched_task *p = task_of(node);
+	if (vtime_queue_check(&cr->queue, &broken))
+		return sched_snprintf(why, n, "cfs cpu%d: the queue %s", rq->cpu, broken), -1;
+	for (node = vtime_first(&cr->queue); node; node = vtime_next(node)) {
+		struct sched_task *p = vtime_task(node);
 
-		if ((count && before(c->vruntime, last)) || !c->on_rq || !c->in_tree ||
-		    p->cpu != rq->cpu || p->array != rq->active || task_running(rq, p))
-			return sched_snprintf(why, n, "cfs cpu%d: pid %d misplaced in the tree",
+		if (!CFS(p)->on_rq || !CFS(p)->in_queue || p->cpu != rq->cpu ||
+		    p->array != rq->active || task_running(rq, p))
+			return sched_snprintf(why, n, "cfs cpu%d: pid %d misplaced in the queue",
 					      rq->cpu, p->pid), -1;
-		last = c->vruntime;
 		load += weight(p);
-		count++;
 	}
-	if (count != queued_normal(rq, &all) || all != cr->nr)
-		return sched_snprintf(why, n, "cfs cpu%d: tree %u nr %u, queued %u",
-				      rq->cpu, count, cr->nr, all), -1;
-	if (all > count)                  /* the running one */
+	if (cr->queue.nr != queued_normal(rq, &all) || all != cr->nr)
+		return sched_snprintf(why, n, "cfs cpu%d: queue %u nr %u, queued %u",
+				      rq->cpu, cr->queue.nr, cr->nr, all), -1;
+	if (all > cr->queue.nr)           /* the running one */
 		load += weight(rq->curr);
 	if (load != cr->load)
 		return sched_snprintf(why, n, "cfs cpu%d: load %u, weights %u",

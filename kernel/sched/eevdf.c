@@ -48,7 +48,7 @@
  * prio (the core's count and the balancer's walk), never in expired.
  */
 #include "sched_impl.h"
-#include "lib/rbtree.h"
+#include "vtime_queue.h"
 
 #define NICE_0_LOAD    1024
 #define VT_SHIFT       16
@@ -66,20 +66,20 @@ static const uint32_t nice_weight[40] = {
 	/*  15 */    36,    29,    23,    18,    15,
 };
 
-/* eevdf's per-task fields, in the task's policy area (policy.h). */
+/* eevdf's per-task fields, in the task's policy area (policy.h); the
+ * node first (vtime_task).  node.vtime is its vruntime, the queue's order. */
 struct ev_task {
-	struct rb_node node;       /* in its CPU's tree while queued and not running */
-	uint64_t vruntime;         /* the tree's key */
+	struct vtime_node node;    /* in its CPU's queue while queued and not running */
 	uint64_t deadline;         /* vruntime + slice/weight when the slice began */
 	int64_t vlag;              /* V - vruntime when it left the queue */
 	bool on_rq;                /* queued: counted in load and sum */
-	bool in_tree;
+	bool in_queue;
 	bool initial;              /* new (fork, start, switch): half a slice */
 };
 
 /* eevdf's per-CPU fields, in the run queue's policy area.  rq locked. */
 struct ev_rq {
-	struct rb_root tree;       /* queued tasks but the running one, by vruntime */
+	struct vtime_queue queue;  /* queued tasks but the running one, by vruntime */
 	uint64_t base;             /* Linux: min_vruntime, never backwards */
 	int64_t sum;               /* sum of (vruntime - base) * w, queued tasks */
 	uint32_t load;             /* sum of w, queued tasks */
@@ -88,19 +88,13 @@ struct ev_rq {
 
 static inline struct ev_task *EV(struct sched_task *p)
 {
+	_Static_assert(offsetof(struct ev_task, node) == 0, "vtime_task needs the node first");
 	return POLICY_DATA(p, struct ev_task);
 }
 
 static inline struct ev_rq *EV_RQ(struct runqueue *rq)
 {
 	return POLICY_RQ(rq, struct ev_rq);
-}
-
-static struct sched_task *task_of(struct rb_node *n)
-{
-	/* struct ev_task is p->policy_data, at its start */
-	return (struct sched_task *)((char *)rb_entry(n, struct ev_task, node) -
-				     offsetof(struct sched_task, policy_data));
 }
 
 static bool earlier(uint64_t a, uint64_t b)
@@ -152,39 +146,28 @@ static bool eligible(struct ev_rq *q, uint64_t v)
 
 static void account_add(struct ev_rq *q, struct sched_task *p)
 {
-	q->sum += key(q, EV(p)->vruntime) * weight(p);
+	q->sum += key(q, EV(p)->node.vtime) * weight(p);
 	q->load += weight(p);
 	q->nr++;
 }
 
 static void account_sub(struct ev_rq *q, struct sched_task *p)
 {
-	q->sum -= key(q, EV(p)->vruntime) * weight(p);
+	q->sum -= key(q, EV(p)->node.vtime) * weight(p);
 	q->load -= weight(p);
 	q->nr--;
 }
 
-static void tree_insert(struct ev_rq *q, struct sched_task *p)
+static void queue_insert(struct ev_rq *q, struct sched_task *p)
 {
-	struct rb_node **link = &q->tree.node, *parent = NULL;
-
-	while (*link) {
-		parent = *link;
-		/* equal keys go right: FIFO among equals */
-		if (earlier(EV(p)->vruntime, EV(task_of(parent))->vruntime))
-			link = &parent->left;
-		else
-			link = &parent->right;
-	}
-	rb_link(&EV(p)->node, parent, link);
-	rb_insert_color(&q->tree, &EV(p)->node);
-	EV(p)->in_tree = true;
+	vtime_queue_insert(&q->queue, &EV(p)->node);
+	EV(p)->in_queue = true;
 }
 
-static void tree_remove(struct ev_rq *q, struct sched_task *p)
+static void queue_remove(struct ev_rq *q, struct sched_task *p)
 {
-	rb_erase(&q->tree, &EV(p)->node);
-	EV(p)->in_tree = false;
+	vtime_queue_remove(&q->queue, &EV(p)->node);
+	EV(p)->in_queue = false;
 }
 
 /* Linux: update_min_vruntime - base follows the least vruntime queued
@@ -192,16 +175,16 @@ static void tree_remove(struct ev_rq *q, struct sched_task *p)
 static void update_base(struct runqueue *rq)
 {
 	struct ev_rq *q = EV_RQ(rq);
-	struct rb_node *first = rb_first(&q->tree);
+	struct sched_task *first = vtime_task(vtime_first(&q->queue));
 	uint64_t v = q->base;
 	bool any = false;
 
-	if (queued(rq->curr) && !EV(rq->curr)->in_tree) {
-		v = EV(rq->curr)->vruntime;
+	if (queued(rq->curr) && !EV(rq->curr)->in_queue) {
+		v = EV(rq->curr)->node.vtime;
 		any = true;
 	}
-	if (first && (!any || earlier(EV(task_of(first))->vruntime, v))) {
-		v = EV(task_of(first))->vruntime;
+	if (first && (!any || earlier(EV(first)->node.vtime, v))) {
+		v = EV(first)->node.vtime;
 		any = true;
 	}
 	if (any && earlier(q->base, v)) {
@@ -242,19 +225,19 @@ static struct sched_task *pick_best(struct runqueue *rq, struct sched_task *extr
 	struct ev_rq *q = EV_RQ(rq);
 	struct sched_task *best = NULL, *curr = rq->curr;
 	uint64_t bd = 0;
-	struct rb_node *n;
+	struct vtime_node *n;
 
-	for (n = rb_first(&q->tree); n; n = rb_next(n)) {
-		struct ev_task *e = EV(task_of(n));
+	for (n = vtime_first(&q->queue); n; n = vtime_next(n)) {
+		struct ev_task *e = EV(vtime_task(n));
 
-		if (!eligible(q, e->vruntime))
+		if (!eligible(q, e->node.vtime))
 			break;
 		if (!best || earlier(e->deadline, bd)) {
-			best = task_of(n);
+			best = vtime_task(n);
 			bd = e->deadline;
 		}
 	}
-	if (queued(curr) && !EV(curr)->in_tree && eligible(q, EV(curr)->vruntime) &&
+	if (queued(curr) && !EV(curr)->in_queue && eligible(q, EV(curr)->node.vtime) &&
 	    (!best || earlier(EV(curr)->deadline, bd))) {
 		best = curr;
 		bd = EV(curr)->deadline;
@@ -277,12 +260,12 @@ static void ev_enqueue(struct runqueue *rq, struct sched_task *p)
 
 	if (e->on_rq)
 		return;
-	place(q, p, &e->vruntime, &e->deadline);
+	place(q, p, &e->node.vtime, &e->deadline);
 	e->initial = false;
 	e->on_rq = true;
 	account_add(q, p);
 	if (!task_running(rq, p))
-		tree_insert(q, p);
+		queue_insert(q, p);
 }
 
 /* Linux: update_entity_lag, then __dequeue_entity. */
@@ -294,10 +277,10 @@ static void ev_dequeue(struct runqueue *rq, struct sched_task *p)
 
 	if (!e->on_rq)
 		return;
-	lag = (int64_t)(avg_vruntime(q) - e->vruntime);
+	lag = (int64_t)(avg_vruntime(q) - e->node.vtime);
 	e->vlag = lag > limit ? limit : lag < -limit ? -limit : lag;
-	if (e->in_tree)
-		tree_remove(q, p);
+	if (e->in_queue)
+		queue_remove(q, p);
 	account_sub(q, p);
 	e->on_rq = false;
 	update_base(rq);
@@ -306,34 +289,30 @@ static void ev_dequeue(struct runqueue *rq, struct sched_task *p)
 static struct sched_task *ev_pick(struct runqueue *rq)
 {
 	struct sched_task *p = pick_best(rq, NULL, 0, 0);
-	struct rb_node *first = rb_first(&EV_RQ(rq)->tree);
-
 	/* none eligible cannot happen (the least vruntime is <= V); the
 	 * leftmost all the same, should rounding ever say otherwise */
-	return p ? p : first ? task_of(first) : NULL;
+	return p ? p : vtime_task(vtime_first(&EV_RQ(rq)->queue));
 }
 
 /* The balancer's order: the largest vruntime first, the least lag, the
  * task owed the least CPU here; its lag goes with it (place). */
 static struct sched_task *ev_movable(struct runqueue *rq, struct sched_task *after)
 {
-	struct rb_node *n = after ? rb_prev(&EV(after)->node) : rb_last(&EV_RQ(rq)->tree);
-
-	return n ? task_of(n) : NULL;
+	return vtime_task(after ? vtime_prev(&EV(after)->node) : vtime_last(&EV_RQ(rq)->queue));
 }
 
-/* Linux: set_next_entity - the running task leaves the tree. */
+/* Linux: set_next_entity - the running task leaves the queue. */
 static void ev_running(struct runqueue *rq, struct sched_task *p, uint32_t now UNUSED)
 {
-	if (EV(p)->in_tree)
-		tree_remove(EV_RQ(rq), p);
+	if (EV(p)->in_queue)
+		queue_remove(EV_RQ(rq), p);
 }
 
-/* Linux: put_prev_entity - back into the tree at its new vruntime. */
+/* Linux: put_prev_entity - back into the queue at its new vruntime. */
 static void ev_stopping(struct runqueue *rq, struct sched_task *p, uint32_t now UNUSED)
 {
-	if (EV(p)->on_rq && !EV(p)->in_tree)
-		tree_insert(EV_RQ(rq), p);
+	if (EV(p)->on_rq && !EV(p)->in_queue)
+		queue_insert(EV_RQ(rq), p);
 }
 
 /* Linux: update_curr, update_deadline. */
@@ -341,21 +320,21 @@ static void ev_tick(struct runqueue *rq, struct sched_task *p)
 {
 	struct ev_rq *q = EV_RQ(rq);
 	struct ev_task *e = EV(p);
-	bool in = e->in_tree;                /* only right after a switch */
+	bool in = e->in_queue;                /* only right after a switch */
 	uint64_t dv = vtime(p, 1);
 
 	if (!e->on_rq)
 		return;
 	if (in)
-		tree_remove(q, p);
-	e->vruntime += dv;
+		queue_remove(q, p);
+	e->node.vtime += dv;
 	q->sum += (int64_t)dv * weight(p);
 	if (in)
-		tree_insert(q, p);
+		queue_insert(q, p);
 	update_base(rq);
-	if (earlier(e->vruntime, e->deadline))
+	if (earlier(e->node.vtime, e->deadline))
 		return;
-	e->deadline = e->vruntime + vtime(p, BASE_SLICE_MS);
+	e->deadline = e->node.vtime + vtime(p, BASE_SLICE_MS);
 	if (q->nr > 1)
 		p->need_resched = 1;
 }
@@ -415,9 +394,9 @@ static void ev_nice(struct runqueue *rq, struct sched_task *p, int nice)
 	if (array)
 		enqueue_task(p, array);
 	if (e->on_rq) {
-		int64_t left = (int64_t)(e->deadline - e->vruntime);
+		int64_t left = (int64_t)(e->deadline - e->node.vtime);
 
-		e->deadline = e->vruntime + left * old / weight(p);
+		e->deadline = e->node.vtime + left * old / weight(p);
 		account_add(q, p);
 	} else {
 		e->vlag = e->vlag * old / weight(p);
@@ -434,7 +413,7 @@ static struct prio_array *ev_yield(struct runqueue *rq, struct sched_task *p)
 static void ev_describe(struct runqueue *rq, struct sched_task *p,
 			struct sched_policy_view *v)
 {
-	int64_t left = (int64_t)(EV(p)->deadline - EV(p)->vruntime);
+	int64_t left = (int64_t)(EV(p)->deadline - EV(p)->node.vtime);
 	int64_t left_ms = left <= 0 ? 0 : left / (int64_t)vtime(p, 1);
 
 	/* the slice's ms used: what is left of the request, in its ms */
@@ -449,18 +428,18 @@ static int64_t us(int64_t vt)
 	return vt * 1000 / (1 << VT_SHIFT);
 }
 
-int64_t eevdf_vruntime_us(struct sched_task *p) { return us((int64_t)EV(p)->vruntime); }
+int64_t eevdf_vruntime_us(struct sched_task *p) { return us((int64_t)EV(p)->node.vtime); }
 int64_t eevdf_deadline_us(struct sched_task *p) { return us((int64_t)EV(p)->deadline); }
 int64_t eevdf_lag_us(struct sched_task *p) { return us(EV(p)->vlag); }
 int64_t eevdf_avg_us(int cpu) { return us((int64_t)avg_vruntime(EV_RQ(cpu_rq(cpu)))); }
 
 /* check=1's recount of the queued normal tasks: their load, sum, number,
- * and any that is misfiled (not on_rq, or in the tree while running). */
+ * and any that is misfiled (not on_rq, or in the queue while running). */
 struct recount {
 	struct runqueue *rq;
 	struct ev_rq *q;
 	int64_t sum;
-	uint32_t load, nr, in_tree;
+	uint32_t load, nr, in_queue;
 	int bad_pid;
 };
 
@@ -470,42 +449,34 @@ static bool recount_one(struct sched_task *p, void *arg)
 
 	if (p->sched_class != SCHED_NORMAL)
 		return true;
-	if (!EV(p)->on_rq || EV(p)->in_tree == task_running(r->rq, p) ||
+	if (!EV(p)->on_rq || EV(p)->in_queue == task_running(r->rq, p) ||
 	    p->array != r->rq->active)
 		r->bad_pid = p->pid;
-	r->sum += key(r->q, EV(p)->vruntime) * weight(p);
+	r->sum += key(r->q, EV(p)->node.vtime) * weight(p);
 	r->load += weight(p);
 	r->nr++;
-	r->in_tree += EV(p)->in_tree;
+	r->in_queue += EV(p)->in_queue;
 	return true;
 }
 
-/* check=1 (policy.h): the tree is a red-black tree in vruntime order of
+/* check=1 (policy.h): the queue is sound (vtime_queue_check) and holds
  * rq's queued normal tasks but the running one; load, sum and nr are
  * theirs.  rq locked. */
 static int ev_verify(struct runqueue *rq, char *why, size_t n)
 {
 	struct recount r = { .rq = rq, .q = EV_RQ(rq) };
-	struct rb_node *node;
-	uint32_t walked = 0;
-	uint64_t last = 0;
+	const char *broken;
 
-	if (!rb_check(&r.q->tree))
-		return sched_snprintf(why, n, "eevdf cpu%d: tree breaks the red-black rules",
-				      rq->cpu), -1;
-	for (node = rb_first(&r.q->tree); node; node = rb_next(node), walked++) {
-		if (walked && earlier(EV(task_of(node))->vruntime, last))
-			return sched_snprintf(why, n, "eevdf cpu%d: pid %d out of vruntime order",
-					      rq->cpu, task_of(node)->pid), -1;
-		last = EV(task_of(node))->vruntime;
-	}
+	if (vtime_queue_check(&r.q->queue, &broken))
+		return sched_snprintf(why, n, "eevdf cpu%d: the queue %s", rq->cpu, broken), -1;
 	sched_for_each_queued(rq, recount_one, &r);
 	if (r.bad_pid)
 		return sched_snprintf(why, n, "eevdf cpu%d: pid %d misfiled", rq->cpu,
 				      r.bad_pid), -1;
-	if (walked != r.in_tree || r.nr != r.q->nr || r.load != r.q->load || r.sum != r.q->sum)
-		return sched_snprintf(why, n, "eevdf cpu%d: tree %u of %u queued, nr %u load %u "
-				      "(recount %u)", rq->cpu, walked, r.nr, r.q->nr,
+	if (r.q->queue.nr != r.in_queue || r.nr != r.q->nr || r.load != r.q->load ||
+	    r.sum != r.q->sum)
+		return sched_snprintf(why, n, "eevdf cpu%d: queue %u of %u queued, nr %u load %u "
+				      "(recount %u)", rq->cpu, r.q->queue.nr, r.nr, r.q->nr,
 				      r.q->load, r.load), -1;
 	return 0;
 }

@@ -97,9 +97,9 @@
  *    so a wrong policy cannot corrupt the arrays.
  *  - pick must return a task queued in rq->active (else one line, and the
  *    core's O(1) choice instead).  A policy that keeps its own order (cfs's
- *    tree, stride, lottery) keeps the queued tasks at one prio of
+ *    queue, stride, lottery) keeps the queued tasks at one prio of
  *    rq->active, mirrors them in its own queue (enqueue/dequeue) and picks
- *    from that queue (kernel/lib/rbtree.h).
+ *    from that queue (vtime_queue.h: ordered by virtual time).
  *  - movable must name rq's queued normal tasks, each once (else one line,
  *    and nothing more moves); the core asks for the next before it moves
  *    p, and can_migrate_task decides.
