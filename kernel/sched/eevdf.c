@@ -30,11 +30,14 @@
  *   fork       lag 0, and half a slice to its first deadline
  *              (PLACE_DEADLINE_INITIAL)
  *   yield      the deadline moves a slice on (yield_task_fair)
+ *   parity     once picked, a task keeps the CPU while it is eligible and
+ *              its slice is the one it was picked with, so a waking task
+ *              with an earlier deadline waits (RUN_TO_PARITY, on by
+ *              default in 6.6 to 6.12)
  *
- * Left out of 6.6: RUN_TO_PARITY (the running task keeps the CPU to the
- * end of its slice while eligible), the augmented tree that finds the
- * pick in O(log n) (here a walk over the eligible prefix, see pick_best),
- * sched_setattr's custom slices, and group scheduling.
+ * Left out of 6.6: the augmented tree that finds the pick in O(log n)
+ * (here a walk over the eligible prefix, see pick_best), sched_setattr's
+ * custom slices, and group scheduling.
  *
  * Units and arithmetic as cfs.c: virtual time in 1/65536 ms of a nice-0
  * task, compared by signed difference.  Each queue keeps `base` (Linux:
@@ -71,7 +74,8 @@ static const uint32_t nice_weight[40] = {
 struct ev_task {
 	struct vtime_node node;    /* in its CPU's queue while queued and not running */
 	uint64_t deadline;         /* vruntime + slice/weight when the slice began */
-	int64_t vlag;              /* V - vruntime when it left the queue */
+	int64_t vlag;              /* V - vruntime when it left the queue; while
+				    * it runs, the deadline it was picked with */
 	bool on_rq;                /* queued: counted in load and sum */
 	bool in_queue;
 	bool initial;              /* new (fork, start, switch): half a slice */
@@ -212,8 +216,8 @@ static void place(struct ev_rq *q, struct sched_task *p, uint64_t *v, uint64_t *
 }
 
 /*
- * pick_eevdf: of the tree (plus `extra`, not queued yet, at ev/ed, and
- * the running task when it is queued but out of the tree), the eligible
+ * pick_eevdf: of the queue (plus `extra`, not queued yet, at ev/ed, and
+ * the running task when it is queued but out of the queue), the eligible
  * task with the earliest deadline; q's sums already count every one of
  * them.  The eligible tasks are a prefix of the vruntime order (v <= V),
  * so the walk stops at the first one that is not.  Ties: the earlier
@@ -226,6 +230,13 @@ static struct sched_task *pick_best(struct runqueue *rq, struct sched_task *extr
 	struct sched_task *best = NULL, *curr = rq->curr;
 	uint64_t bd = 0;
 	struct vtime_node *n;
+
+	/* Linux 6.6: RUN_TO_PARITY - the running task (or, in schedule(), the
+	 * one leaving), eligible, in the slice it was picked with
+	 * (ev_running), stays */
+	if (queued(curr) && eligible(q, EV(curr)->node.vtime) &&
+	    EV(curr)->vlag == (int64_t)EV(curr)->deadline)
+		return curr;
 
 	for (n = vtime_first(&q->queue); n; n = vtime_next(n)) {
 		struct ev_task *e = EV(vtime_task(n));
@@ -306,6 +317,7 @@ static void ev_running(struct runqueue *rq, struct sched_task *p, uint32_t now U
 {
 	if (EV(p)->in_queue)
 		queue_remove(EV_RQ(rq), p);
+	EV(p)->vlag = (int64_t)EV(p)->deadline;   /* RUN_TO_PARITY: Linux's "HACK" */
 }
 
 /* Linux: put_prev_entity - back into the queue at its new vruntime. */

@@ -145,6 +145,35 @@ UNIT_TEST(an_ineligible_task_waits_though_its_deadline_is_the_earliest)
 	CHECK(eevdf_check(0));
 }
 
+/*
+ * RUN_TO_PARITY: h (nice 0) runs 1 ms of its first half slice (vruntime
+ * 1 ms, deadline 1.5 ms).  s (nice -5, weight 3121) starts at V = 1 ms
+ * with half its slice: 1.5 ms * 1024 / 3121 = 0.492 ms of virtual time,
+ * deadline 1.492 ms, earlier than h's, and both are eligible (at V).
+ * Without parity s would preempt; h keeps the CPU to its deadline.  At
+ * 2 ms h has a new slice and V = (2 * 1024 + 1 * 3121) / 4145 = 1.25 ms:
+ * h is not eligible, s runs.
+ */
+UNIT_TEST(the_runner_keeps_the_cpu_to_its_deadline_while_eligible)
+{
+	struct sched_task *h, *s;
+
+	host_boot(1, &sched_policy_eevdf);
+	h = host_spawn("h", 0, 0);
+	host_schedule(0);
+	host_run(1);
+	CHECK_EQ(1500, eevdf_deadline_us(h));
+	s = host_spawn("s", -5, 0);
+	CHECK_EQ(1000, eevdf_vruntime_us(s));
+	CHECK_EQ(1492, eevdf_deadline_us(s));
+	CHECK(!h->need_resched);
+	host_schedule(0);
+	CHECK(host_curr(0) == h);
+	host_run(1);
+	CHECK(host_curr(0) == s);
+	CHECK(eevdf_check(0));
+}
+
 /* A child forked by a task that ran 10 ms alone starts at V = 10 ms with
  * half a slice: deadline 11.5 ms, whatever the parent's lag. */
 UNIT_TEST(a_forked_child_starts_at_v_with_half_a_slice)
