@@ -34,6 +34,7 @@ ROOMS = [
     ("mine", ["kernel/sched/mine.c", "kernel/sched/mine.h", "tests/unit/test_sched_mine.c"]),
     ("starve", ["kernel/sched/starve.c", "tests/unit/test_sched_watchdog.c"]),
     ("cfs", ["kernel/sched/cfs.c", "kernel/sched/eevdf.c", "kernel/lib/rbtree.h",
+             "kernel/sched/vtime_queue.h", "tests/unit/test_vtime_queue.c",
              "tests/unit/test_sched_cfs.c", "tests/unit/test_sched_eevdf.c",
              "tests/unit/test_rbtree.c", "tools/lib/lab/__init__.py", "tools/lib/lab/weights.py"]),
     ("kernel", ["kernel/*", "arch/*", "boot/*", "linker.ld"]),
