@@ -78,11 +78,12 @@ report.result("compare-linux-doc-table-shares-is-the-shares-table",
               [] if rc == rc2 == 0 and out == want else
               ["expected exit 0 and %r, got %d: %r %s" % (want, rc2, out, err.strip())])
 
-# Logs with every column: the recorded ones lack sched_yield and fork.
+# Logs with every column: the recorded ones lack sched_yield (and its
+# switches per call) and fork.
 with tempfile.TemporaryDirectory() as d:
     for name in ("nick-r1.log", "linux-r1.log"):
         text = open(os.path.join(logs, name)).read()
-        text = text.replace("bench end", "bench name=yield n=10 ns=1222\n"
+        text = text.replace("bench end", "bench name=yield n=10 ns=1222 switches=1.00\n"
                             "bench name=fork n=10 us=28.2\nbench end", 1)
         open(os.path.join(d, name), "w").write(text)
     heads = {}
