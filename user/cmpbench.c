@@ -324,8 +324,8 @@ static long switches_so_far(void)
 	return r.ru_nvcsw + r.ru_nivcsw;
 }
 
-/* Yield until the other task has had the CPU `turns` times (at most
- * max_calls yields).  Linux's CFS places a new child a slice behind the
+/* Yield until the other task has had the CPU `turns` times by getrusage
+ * (at most max_calls yields; without getrusage, a hundredth of them).  Linux's CFS places a new child a slice behind the
  * parent (START_DEBIT), so the parent's first thousands of yields return
  * without a switch: timed, they would be a yield that does not switch. */
 static void yield_until_turns(long turns, long max_calls)
@@ -365,10 +365,11 @@ static int bench_yield(long n, long batches, long pin)
 		sys_sched_setaffinity(0, sizeof all, &all);
 	/* switches: this task's switches away per call (1.00: every yield
 	 * let the other task run), -1 when the kernel has no getrusage */
-	long sw = s0 < 0 ? -100 : (s1 - s0) * 100 / n;
-	nk_printf("bench name=yield n=%ld ns=%lld.%lld switches=%s%ld.%02ld\n", n, ps / 1000,
-		  ps % 1000 / 100, sw < 0 ? "-" : "", (sw < 0 ? -sw : sw) / 100,
-		  (sw < 0 ? -sw : sw) % 100);
+	char sw[24] = "-1";
+	if (s0 >= 0)
+		snprintf(sw, sizeof sw, "%ld.%02ld", (s1 - s0) / n, (s1 - s0) * 100 / n % 100);
+	nk_printf("bench name=yield n=%ld ns=%lld.%lld switches=%s\n", n, ps / 1000,
+		  ps % 1000 / 100, sw);
 	return 0;
 }
 
