@@ -120,14 +120,23 @@ void pit_init(void)
 /*
  * Channel 2 as a free-running 16-bit down-counter (mode 0 from 0xFFFF, 55 ms
  * until it wraps): tsc_calibrate.c reads it side by side with the TSC, so
- * that a late read (a host pause) shows and is dropped.
+ * that a late read (a host pause) shows and is dropped.  An 8254 loads a
+ * new count at the next input clock (0.84 us), and until then a read gives
+ * the old one: wait for the value to change (QEMU loads at once), or a
+ * window would start from a stale count.  A dead channel 2 never changes:
+ * at most 1000 reads.
  */
 void pit_ch2_start(void)
 {
+	uint16_t before = pit_ch2_read();
+	int i;
+
 	outb(PIT_GATE, (inb(PIT_GATE) & ~0x02) | 0x01);  /* gate on, speaker off */
 	outb(PIT_CMD, 0xB0);                            /* ch2, lo/hi, mode 0 */
 	outb(PIT_CH2, 0xFF);
 	outb(PIT_CH2, 0xFF);
+	for (i = 0; i < 1000 && pit_ch2_read() == before; i++)
+		cpu_relax();
 }
 
 uint16_t pit_ch2_read(void)
