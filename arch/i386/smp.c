@@ -87,9 +87,11 @@ void smp_start_tick(void)
  * of a halted vCPU wakes a host thread: 63 APs ticking 1000 times a second
  * took the boot CPU's host cores and doubled its set-up after the APs
  * (docs/boot.md, "Boot time").  An AP's run and idle time count from its
- * first tick.  ap_ticks_on: set once by the boot CPU, read by APs.
+ * first tick.  ap_ticks_on: set once by the boot CPU, read by APs;
+ * aps_ticking: how many APs started their timer (each adds itself).
  */
-static volatile int ap_ticks_on;
+#define AP_TICK_WAIT_US 1000000
+static volatile int ap_ticks_on, aps_ticking;
 
 /* Only on an online CPU that is who its thread_info says: an AP that came
  * too late and was dropped (smpboot.c, give_up) may still be waiting, with
@@ -104,24 +106,55 @@ static void tick_start_irq(struct trap_frame *f)
 		return;
 	cpus[cpu].ipis++;
 	smp_start_tick();
+	__sync_fetch_and_add(&aps_ticking, 1);
 }
 
 /* An AP coming online: its timer, if the others' have started already. */
 void smp_ap_tick_if_started(void)
 {
-	if (ap_ticks_on)
+	if (ap_ticks_on) {
 		smp_start_tick();
+		__sync_fetch_and_add(&aps_ticking, 1);
+	}
 }
 
-/* One IPI to all but this CPU: 63 IPIs one by one, each waited for, took
- * up to 57 ms under TCG on a loaded host. */
+static int aps_online(void)
+{
+	int c, n = 0;
+
+	for (c = 1; c < ncpus; c++)
+		n += cpus[c].online;
+	return n;
+}
+
+/*
+ * One IPI to all but this CPU (63 IPIs one by one, each waited for, took up
+ * to 57 ms under TCG on a loaded host), then a halted wait until every
+ * online AP ticks (this CPU's own tick wakes it each ms), so that init never
+ * runs beside a CPU without a tick: under -icount QEMU may not run a
+ * halted vCPU again for a long time once another vCPU is busy.
+ */
 void smp_start_ap_ticks(void)
 {
-	if (!lapic_enabled || ncpus < 2 || ap_ticks_on)
+	unsigned long f;
+	uint64_t end;
+	int want = aps_online();
+
+	if (!lapic_enabled || want == 0 || ap_ticks_on)
 		return;
 	ap_ticks_on = 1;
 	__sync_synchronize();
 	lapic_send_ipi(0, T_IPI_TICK | ICR_ALL_BUT_SELF);
+	end = time_us() + AP_TICK_WAIT_US;
+	preempt_disable();               /* init and kinit wait: they are runnable */
+	f = irq_save();
+	while (aps_ticking < want && time_us() < end)
+		__asm__ volatile("sti; hlt; cli" ::: "memory");
+	irq_restore(f);
+	preempt_enable();
+	if (aps_ticking < want)
+		printk("nickel: smp: %d of %d APs started their tick within %u ms\n",
+		       aps_ticking, want, AP_TICK_WAIT_US / 1000);
 }
 
 static void resched_irq(struct trap_frame *f)
