@@ -114,5 +114,6 @@ void kernel_run(void)
 	if (!init)
 		panic("no memory for kinit");
 	kthread_start(init);
+	smp_start_ap_ticks();          /* after the set-up, which their ticks slow */
 	cpu_idle_loop();
 }

@@ -9,8 +9,8 @@
  *  - IPIs through the interrupt command register (ICR): INIT and STARTUP
  *    to boot the other CPUs, fixed vectors for reschedule/call/stop;
  *  - its timer, periodic at HZ, each CPU's scheduler tick.  Its input is
- *    the bus clock (unknown), so it is measured against PIT channel 2, or
- *    the ACPI PM timer where the PIT is dead.
+ *    the bus clock (unknown), so it is measured against the TSC, itself
+ *    calibrated against PIT channel 2 (or the ACPI PM timer, no PIT).
  *
  * Two interfaces to the same registers (SDM vol. 3, "x2APIC"):
  *  - xAPIC: the MMIO page, 8-bit APIC ids in ID bits 31..24, the ICR as two
@@ -237,81 +237,58 @@ int lapic_send_ipi(uint32_t apic_id, uint32_t icr_low)
 }
 
 /*
- * Calibration against a reference clock: PIT channel 2, or the ACPI PM
- * timer where the PIT is dead (timer.h's struct ref_clock).  Both counters
- * are read side by side at the start and at the end of a 10 ms window, so
- * a late read (the host pausing this vCPU, an SMI) delays both alike
- * instead of lengthening one of them; a pair whose two LAPIC reads are more
- * than 20 us apart is taken again, so an end is off by at most 10 us: 0.1%
- * of the window (the smp scenarios' tick-rate checks allow 10%).  Three
- * windows, the median kept.  (The spec's warning: never count timer
- * interrupts to measure time.)
+ * Calibration: the timer counts down from 2^32-1 across a window of the
+ * TSC, already calibrated against PIT channel 2 or the ACPI PM timer
+ * (tsc_calibrate.c).  Each end is the timer's count read between two TSC
+ * reads (read_beside_tsc), so a late read (the host pausing this vCPU, an
+ * SMI) is dropped instead of stretching the window; the TSC resolves well
+ * under a microsecond, so a 1 ms window is good to about 0.1% (the smp
+ * scenarios' checks allow 2%).  Three windows, the median kept.  (The
+ * spec's warning: never count timer interrupts to measure time.)
  */
-#define CAL_WINDOW_MS 10                   /* PIT channel 2 wraps at 55 */
+#define CAL_WINDOW_US 1000
 #define CAL_ROUNDS  3
+#define GUESS_PER_MS 62500                 /* QEMU's 1 GHz / 16 */
 
-static int read_pair(const struct ref_clock *ref, uint32_t *r, uint32_t *count)
+static uint32_t timer_count(void)
 {
-	uint32_t slack = tsc_khz() / 50;       /* 20 us of TSC cycles */
-	int tries;
-
-	for (tries = 0; tries < 100; tries++) {
-		uint64_t t0 = rdtsc();
-		uint32_t a = rd(LAPIC_TIMER_CUR);
-		uint32_t p = ref->read();
-		uint32_t b = rd(LAPIC_TIMER_CUR);
-
-		if (rdtsc() - t0 <= slack) {
-			*r = p;
-			*count = a - (a - b) / 2;
-			return 0;
-		}
-	}
-	return -1;
+	return rd(LAPIC_TIMER_CUR);
 }
 
-/* Timer ticks per ms over one window, 0 when the window failed. */
-static uint32_t one_window(const struct ref_clock *ref)
+/* Timer ticks per ms over one window of the TSC. */
+static uint64_t one_window(void)
 {
-	uint32_t window = ref->hz / 1000 * CAL_WINDOW_MS, r0, r1, c0, c1, dr;
+	uint64_t cycles = (uint64_t)tsc_khz() * CAL_WINDOW_US / 1000, t0, t1;
+	uint32_t c0, c1;
 
-	ref->start();
 	wr(LAPIC_TIMER_INIT, ~0u);
-	if (read_pair(ref, &r0, &c0) != 0)
-		return 0;
-	while (((ref->read() - r0) & ref->mask) < window)
+	c0 = read_beside_tsc(timer_count, &t0);
+	while (rdtsc() - t0 < cycles)
 		cpu_relax();
-	if (read_pair(ref, &r1, &c1) != 0 || ref->overran())
-		return 0;
-	dr = (r1 - r0) & ref->mask;
-	if (dr == 0)
-		return 0;
-	return (uint32_t)((uint64_t)(c0 - c1) * ref->hz / ((uint64_t)dr * 1000));
+	c1 = read_beside_tsc(timer_count, &t1);
+	return (uint64_t)(c0 - c1) * tsc_khz() / (t1 - t0);
 }
 
 void lapic_timer_calibrate(void)
 {
-	const struct ref_clock *ref = pit_ch2_dead ? pm_timer_clock() : pit_clock();
-	uint32_t got[CAL_ROUNDS], t;
-	uint64_t t_start = rdtsc();
-	int i, j, n = 0;
+	const char *ref = tsc_calibrated_against();
+	uint64_t got[CAL_ROUNDS], t_start = rdtsc();
+	int i;
 
 	wr(LAPIC_TIMER_DIV, TIMER_DIV_16);
 	wr(LAPIC_LVT_TIMER, LVT_MASKED);
-	for (i = 0; ref && i < CAL_ROUNDS; i++) {
-		t = one_window(ref);
-		if (t == 0)
-			continue;
-		for (j = n++; j > 0 && got[j - 1] > t; j--)   /* insertion sort */
-			got[j] = got[j - 1];
-		got[j] = t;
-	}
+	for (i = 0; ref && i < CAL_ROUNDS; i++)
+		got[i] = one_window();
 	wr(LAPIC_TIMER_INIT, 0);
-	timer_per_ms = n ? got[n / 2] : 62500;         /* none: QEMU's 1 GHz / 16 */
+	timer_per_ms = ref ? (uint32_t)median_of(got, CAL_ROUNDS) : GUESS_PER_MS;
 	boot_calibration_cycles += rdtsc() - t_start;
-	printk("nickel: lapic: timer %u ticks per ms (bus %u kHz), calibrated "
-	       "against %s (%d of %d windows)\n", timer_per_ms, timer_per_ms * 16,
-	       ref ? ref->name : "nothing", n, CAL_ROUNDS);
+	if (ref)
+		printk("nickel: lapic: timer %u ticks per ms (bus %u kHz), calibrated "
+		       "against the TSC, itself against %s (%d windows of %d us)\n",
+		       timer_per_ms, timer_per_ms * 16, ref, CAL_ROUNDS, CAL_WINDOW_US);
+	else
+		printk("nickel: lapic: timer %u ticks per ms (bus %u kHz), a guess: the TSC "
+		       "was calibrated against nothing\n", timer_per_ms, timer_per_ms * 16);
 }
 
 void lapic_timer_start(void)

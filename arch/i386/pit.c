@@ -117,31 +117,26 @@ void pit_init(void)
 	irq_install(0, pit_irq);
 }
 
-/* Busy-wait `ticks` PIT input ticks on channel 2 (one-shot, mode 0). */
-static void pit_wait_ticks(uint16_t ticks)
-{
-	uint8_t gate = inb(PIT_GATE);
-
-	outb(PIT_GATE, (gate & ~0x02) | 0x01);  /* gate on, speaker off */
-	outb(PIT_CMD, 0xB0);                    /* ch2, lo/hi, mode 0 */
-	outb(PIT_CH2, ticks & 0xFF);
-	outb(PIT_CH2, ticks >> 8);
-	while (!(inb(PIT_GATE) & 0x20))
-		cpu_relax();
-	outb(PIT_GATE, gate);
-}
-
 /*
  * Channel 2 as a free-running 16-bit down-counter (mode 0 from 0xFFFF, 55 ms
- * until it wraps): lapic.c reads it side by side with the LAPIC timer, so
- * that a late read (a host pause) delays both counters alike.
+ * until it wraps): tsc_calibrate.c reads it side by side with the TSC, so
+ * that a late read (a host pause) shows and is dropped.  An 8254 loads a
+ * new count at the next input clock (0.84 us), and until then a read gives
+ * the old one: wait for the value to change (QEMU loads at once), or a
+ * window would start from a stale count.  A dead channel 2 never changes:
+ * at most 1000 reads.
  */
 void pit_ch2_start(void)
 {
+	uint16_t before = pit_ch2_read();
+	int i;
+
 	outb(PIT_GATE, (inb(PIT_GATE) & ~0x02) | 0x01);  /* gate on, speaker off */
 	outb(PIT_CMD, 0xB0);                            /* ch2, lo/hi, mode 0 */
 	outb(PIT_CH2, 0xFF);
 	outb(PIT_CH2, 0xFF);
+	for (i = 0; i < 1000 && pit_ch2_read() == before; i++)
+		cpu_relax();
 }
 
 uint16_t pit_ch2_read(void)
@@ -173,15 +168,19 @@ const struct ref_clock *pit_clock(void)
 }
 
 /* Does channel 2 count at all?  A live one moves within a few reads (it
- * ticks every 0.84 us); a missing one reads the same forever. */
+ * ticks every 0.84 us); a missing one reads the same forever.  Asked for
+ * 2 million TSC cycles (0.5 ms at 4 GHz: hundreds of PIT ticks), the TSC's
+ * rate being still unknown. */
+#define CH2_PATIENCE_CYCLES 2000000
+
 static int pit_ch2_counts(void)
 {
+	uint64_t t0 = rdtsc();
 	uint16_t first;
-	int i;
 
 	pit_ch2_start();
 	first = pit_ch2_read();
-	for (i = 0; i < 100000; i++)
+	while (rdtsc() - t0 < CH2_PATIENCE_CYCLES)
 		if (pit_ch2_read() != first)
 			return 1;
 	return 0;
@@ -192,32 +191,23 @@ void tsc_set_per_us(uint64_t per_us)
 	tsc_per_us = per_us ? per_us : 1;
 }
 
+/* The TSC against channel 2 (tsc_calibrate.c); a dead channel 2 leaves it to
+ * the ACPI PM timer, once smp_detect has read the FADT. */
 void tsc_calibrate(void)
 {
-	/* Best of 3 windows (timer.h) against SMI/host noise. */
-	const uint16_t window = (uint16_t)((uint64_t)PIT_HZ * TSC_CAL_WINDOW_US / 1000000);
-	uint64_t best = ~0ull;
 	uint64_t t_start = rdtsc();
-	int i;
+	int live = pit_ch2_counts();
 
 	tsc_at_boot = t_start;
-	if (!pit_ch2_counts()) {
+	boot_calibration_cycles += rdtsc() - t_start;
+	if (!live) {
 		pit_ch2_dead = 1;
 		printk("nickel: timer: PIT channel 2 does not count; the TSC waits for "
 		       "the ACPI PM timer\n");
-		boot_calibration_cycles += rdtsc() - t_start;
 		return;
 	}
-	for (i = 0; i < 3; i++) {
-		uint64_t t0 = rdtsc(), d;
-		pit_wait_ticks(window);
-		d = rdtsc() - t0;
-		if (d < best)
-			best = d;
-	}
-	tsc_set_per_us(best * PIT_HZ / ((uint64_t)window * 1000000));
+	tsc_calibrate_against(pit_clock());
 	tsc_at_boot = rdtsc();
-	boot_calibration_cycles += tsc_at_boot - t_start;
 }
 
 uint64_t time_us(void)

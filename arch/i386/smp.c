@@ -18,6 +18,8 @@
  *   T_IPI_CALL     run call.fn(call.arg), then count down call.pending.
  *   T_IPI_STOP     panic on another CPU: stop here for good (and say so in
  *                  stopped[], which the panicking CPU reports).
+ *   T_IPI_TICK     once, at the end of the boot: start this AP's timer
+ *                  (smp_start_ap_ticks).
  *   NMI            a CPU that ignores T_IPI_STOP (interrupts off) gets an
  *                  NMI with stop_wanted set; otherwise an NMI is the
  *                  watchdog asking for a backtrace (watchdog.c).
@@ -71,11 +73,88 @@ static void timer_irq(struct trap_frame *f)
 		kernel_hooks.cpu_tick_missed(cpu);        /* the watchdog counts these (CPU 0 stuck?) */
 }
 
-/* This CPU's timer, from now on (boot CPU: smp_boot_aps; APs: ap_entry). */
+/* This CPU's timer, from now on (boot CPU: smp_boot_aps; APs: below). */
 void smp_start_tick(void)
 {
 	ticked[this_cpu_id()] = jiffies;
 	lapic_timer_start();
+}
+
+/*
+ * The APs' timers start together once the boot CPU has set the system up
+ * and is about to run init (kernel_run): until then no task runs on an AP,
+ * and an idle AP's tick only counts idle time.  Under QEMU TCG every tick
+ * of a halted vCPU wakes a host thread: 63 APs ticking 1000 times a second
+ * took the boot CPU's host cores and doubled its set-up after the APs
+ * (docs/boot.md, "Boot time").  An AP's run and idle time count from its
+ * first tick.  ap_ticks_on: set once by the boot CPU, read by APs;
+ * aps_ticking: how many APs started their timer (each adds itself).
+ */
+#define AP_TICK_WAIT_US 1000000
+static volatile int ap_ticks_on, aps_ticking;
+
+/* Only on an online CPU that is who its thread_info says: an AP that came
+ * too late and was dropped (smpboot.c, give_up) may still be waiting, with
+ * interrupts on, on a stack that names its table row. */
+static void tick_start_irq(struct trap_frame *f)
+{
+	int cpu = this_cpu_id();
+
+	(void)f;
+	lapic_eoi();
+	if (!cpus[cpu].online || cpus[cpu].apic_id != (int)lapic_id())
+		return;
+	cpus[cpu].ipis++;
+	smp_start_tick();
+	__sync_fetch_and_add(&aps_ticking, 1);
+}
+
+/* An AP coming online: its timer, if the others' have started already. */
+void smp_ap_tick_if_started(void)
+{
+	if (ap_ticks_on) {
+		smp_start_tick();
+		__sync_fetch_and_add(&aps_ticking, 1);
+	}
+}
+
+static int aps_online(void)
+{
+	int c, n = 0;
+
+	for (c = 1; c < ncpus; c++)
+		n += cpus[c].online;
+	return n;
+}
+
+/*
+ * One IPI to all but this CPU (63 IPIs one by one, each waited for, took up
+ * to 57 ms under TCG on a loaded host), then a halted wait until every
+ * online AP ticks (this CPU's own tick wakes it each ms), so that init never
+ * runs beside a CPU without a tick: under -icount QEMU may not run a
+ * halted vCPU again for a long time once another vCPU is busy.
+ */
+void smp_start_ap_ticks(void)
+{
+	unsigned long f;
+	uint64_t end;
+	int want = aps_online();
+
+	if (!lapic_enabled || want == 0 || ap_ticks_on)
+		return;
+	ap_ticks_on = 1;
+	__sync_synchronize();
+	lapic_send_ipi(0, T_IPI_TICK | ICR_ALL_BUT_SELF);
+	end = time_us() + AP_TICK_WAIT_US;
+	preempt_disable();               /* init and kinit wait: they are runnable */
+	f = irq_save();
+	while (aps_ticking < want && time_us() < end)
+		__asm__ volatile("sti; hlt; cli" ::: "memory");
+	irq_restore(f);
+	preempt_enable();
+	if (aps_ticking < want)
+		printk("nickel: smp: %d of %d APs started their tick within %u ms\n",
+		       aps_ticking, want, AP_TICK_WAIT_US / 1000);
 }
 
 static void resched_irq(struct trap_frame *f)
@@ -131,6 +210,7 @@ void smp_ap_vectors_ready(void)
 	trap_set_handler(T_IPI_RESCHED, resched_irq);
 	trap_set_handler(T_IPI_CALL, call_irq);
 	trap_set_handler(T_IPI_STOP, stop_irq);
+	trap_set_handler(T_IPI_TICK, tick_start_irq);
 	trap_set_handler(T_NMI, nmi_irq);
 }
 

@@ -17,9 +17,10 @@
  *      rows in table order (CPU n = row n when all answer; after a silent
  *      row the later ones move down one, so cpus[0..ncpus-1] has no holes)
  *      and lets them all go with one IPI, again to all but itself.  Each
- *      AP then sets up its own per-CPU state (GDT, TSS, LAPIC, idle task,
- *      tick) while the others do theirs, and the boot CPU waits until all
- *      are online.
+ *      AP then sets up its own per-CPU state (GDT, TSS, LAPIC, idle task)
+ *      while the others do theirs, and the boot CPU waits until all are
+ *      online.  Their ticks start later, all together, just before init
+ *      runs (smp.c, smp_start_ap_ticks).
  * A silent AP is named in one line and sent INIT, which parks it.  Its stack
  * is freed unless it claimed the row (then it is somewhere in the
  * trampoline: its stack stays, and ap_entry finds the row dropped and halts).
@@ -133,7 +134,8 @@ static void tell_boot_cpu(void)
 	lapic_send_ipi((uint32_t)cpus[0].apic_id, T_IPI_RESCHED);
 }
 
-/* The AP of a row, now CPU `cpu`: its own GDT, TSS, idle task, tick. */
+/* The AP of a row, now CPU `cpu`: its own GDT, TSS, idle task (its tick
+ * starts with the others', smp_start_ap_ticks). */
 static void __attribute__((noreturn)) ap_start_cpu(int cpu)
 {
 	struct cpu *c = &cpus[cpu];
@@ -146,9 +148,9 @@ static void __attribute__((noreturn)) ap_start_cpu(int cpu)
 		__sync_fetch_and_add(&aps_in_x2apic_mode, 1);
 	stack_seen_by_cpu[cpu] = (uint32_t)current_thread_info();
 	kernel_hooks.cpu_adopt_stack(cpu);
-	smp_start_tick();
 	__sync_synchronize();
 	c->online = 1;                            /* the boot CPU prints it */
+	smp_ap_tick_if_started();                 /* else at the end of the boot */
 	tell_boot_cpu();
 	kernel_hooks.cpu_idle();
 }

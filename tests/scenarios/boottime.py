@@ -12,15 +12,20 @@ from scenario import Scenario, user_elf, ICOUNT
 BOOT_LINE = (r"^nickel: boot: first kernel instruction to init took (\d+) us \(tsc\): "
              r"calibration (\d+) us, APs (\d+) us, rest (\d+) us; before the kernel "
              r"(\d+) us \(tsc since reset\)$")
-# The TSC is calibrated in 3 windows of 10 ms of the PIT and the LAPIC timer
-# in 3 (arch/i386/pit.c, lapic.c): against the calibrated TSC the
-# calibration cannot have taken less than 6 windows (1 ms for rounding).
-MIN_CALIBRATION_US = 59000
+# The TSC is calibrated in 3 windows of 2 ms of the PIT, and the LAPIC timer
+# in 3 windows of 1 ms of the TSC (arch/i386/tsc_calibrate.c, lapic.c):
+# against the calibrated TSC the calibration cannot have taken less than
+# those 9 ms (1 ms for rounding).
+MIN_CALIBRATION_US = 8000
+# ... and not much more: under -icount the host cannot stretch a window, and
+# the windows plus the pair reads came to 9.0 ms (the 10 ms windows of
+# before took 61 ms).
+MAX_CALIBRATION_US = 15000
 
 
 def boot_line_adds_up(smp):
     """One boot line; calibration + APs + rest = total; the calibration at
-    least its 6 windows; APs 0 at 1 CPU, > 0 with more; the line before
+    least its 6 windows (9 ms) and at most 15 ms; APs 0 at 1 CPU, > 0 with more; the line before
     init's first output; the INIT-STARTUP waits named when there are APs."""
     def verify(log):
         lines = re.findall(BOOT_LINE, log, re.M)
@@ -32,8 +37,11 @@ def boot_line_adds_up(smp):
             problems.append("calibration %d + APs %d + rest %d = %d us, expected the "
                             "total %d" % (calib, aps, rest, calib + aps + rest, total))
         if calib < MIN_CALIBRATION_US:
-            problems.append("calibration %d us, expected >= %d (6 windows of 10 ms)"
+            problems.append("calibration %d us, expected >= %d (windows of 3 x 2 + 3 x 1 ms)"
                             % (calib, MIN_CALIBRATION_US))
+        if calib > MAX_CALIBRATION_US:
+            problems.append("calibration %d us, expected <= %d (its 9 ms of windows, "
+                            "and the pair reads)" % (calib, MAX_CALIBRATION_US))
         if (aps > 0) != (smp > 1):
             problems.append("APs %d us at %d CPUs, expected %s" % (
                 aps, smp, "> 0" if smp > 1 else "0"))

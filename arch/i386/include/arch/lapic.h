@@ -30,6 +30,6 @@ uint32_t lapic_read_esr(void);       /* send/accept errors since the last read *
 /* Send an IPI (icr_low: vector | mode | flags); waits for the delivery
  * status to clear.  Returns 0, or -1 when it stayed busy for ~100 ms. */
 int  lapic_send_ipi(uint32_t apic_id, uint32_t icr_low);
-void lapic_timer_calibrate(void);    /* boot CPU, against PIT channel 2 */
+void lapic_timer_calibrate(void);    /* boot CPU, against the calibrated TSC */
 void lapic_timer_start(void);        /* this CPU: periodic at HZ */
 #endif

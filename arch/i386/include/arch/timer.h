@@ -23,11 +23,17 @@ struct ref_clock {
 };
 const struct ref_clock *pit_clock(void);      /* PIT channel 2 (pit.c) */
 const struct ref_clock *pm_timer_clock(void); /* ACPI PM timer or NULL (pmtimer.c) */
-/* The TSC's calibration window, best of 3: 10 ms of the PIT is 11932 ticks,
- * so reading the reference a few microseconds late costs < 0.1% (docs/boot.md,
- * "Boot time"); a host pause or an SMI only lengthens a window. */
-#define TSC_CAL_WINDOW_US 10000
+/* The TSC's calibration (tsc_calibrate.c): 3 windows of TSC_CAL_WINDOW_US of
+ * the reference, each end read side by side with the TSC, the median kept.
+ * 2 ms of the PIT is 2386 ticks; an end off by a tick and a few us of pair
+ * costs about 0.1% (docs/boot.md, "Boot time"). */
+#define TSC_CAL_WINDOW_US 2000
 void tsc_calibrate_against(const struct ref_clock *ref);
+const char *tsc_calibrated_against(void);  /* the reference's name; NULL: a guess */
+/* A counter read between two TSC reads, the tightest of a few tries: its
+ * value, and in *tsc the TSC in the middle of that pair. */
+uint32_t read_beside_tsc(uint32_t (*read)(void), uint64_t *tsc);
+uint64_t median_of(uint64_t *v, int n);   /* sorts v[0..n-1]; 0 if n is 0 */
 void tsc_set_per_us(uint64_t per_us);
 void jiffies_tick(void);          /* one jiffy on CPU 0: IRQ 0 or the LAPIC timer */
 int  pit_ticks_within_ms(uint32_t ms);  /* interrupts on for up to ms: did IRQ 0 tick? */
@@ -41,7 +47,7 @@ extern uint64_t boot_calibration_cycles;
 extern uint64_t boot_ap_cycles;
 
 void pit_init(void);              /* channel 0 at HZ, IRQ 0 advances jiffies */
-void tsc_calibrate(void);         /* measure TSC ticks per us against the PIT */
+void tsc_calibrate(void);         /* TSC ticks per us against PIT channel 2 */
 uint64_t time_us(void);           /* microseconds since boot (TSC based) */
 uint32_t tsc_khz(void);
 void udelay(uint32_t us);         /* busy wait, usable before interrupts */

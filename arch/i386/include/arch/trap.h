@@ -33,6 +33,7 @@ static inline int trap_from_user(const struct trap_frame *f)
 #define T_IPI_RESCHED  0xF0   /* SMP vectors (LAPIC) */
 #define T_IPI_CALL     0xF1
 #define T_IPI_STOP     0xF2
+#define T_IPI_TICK     0xF3   /* start this CPU's LAPIC timer (smp.c) */
 #define T_LAPIC_TIMER  0xF8
 #define T_SPURIOUS     0xFF
 
