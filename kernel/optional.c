@@ -21,6 +21,7 @@
 #include "diag/check.h"
 #include "demo/demo.h"
 #include "proc/syscall.h"
+#include "console/fbcon.h"
 
 #define OPTIONAL __attribute__((weak))
 
@@ -32,6 +33,36 @@ OPTIONAL int usb_keyboards_init(void (*on_char)(char c))
 
 OPTIONAL void usb_poll(void)
 {
+}
+
+/* kernel/boot/mb2.c: a multiboot1 loader only (QEMU's -kernel, make run);
+ * a multiboot2 loader's hand-over is refused aloud and nickel boots
+ * without it. */
+OPTIONAL int mb2_parse(const uint8_t *info, uint32_t avail, struct mb2_info *out,
+		       void (*report)(const char *msg))
+{
+	report("multiboot2: kernel/boot/mb2.c is not in this tree");
+	return -1;
+}
+
+/* kernel/console/fbcon.c: the VGA text screen and the serial line only. */
+OPTIONAL int fbcon_init(const struct boot_fb *fb, void *pixels)
+{
+	return -1;
+}
+
+OPTIONAL void fbcon_putc(char c)
+{
+}
+
+OPTIONAL void fbcon_size(unsigned *cols, unsigned *rows)
+{
+	*cols = *rows = 0;
+}
+
+OPTIONAL struct text_screen *fbcon_text_screen(void)
+{
+	return 0;
 }
 
 /* kernel/ipc: no endpoint exists, so a dying task has no caller to fail;

@@ -22,6 +22,10 @@ ROOMS = [
               "tools/lib/traces/kcov.py", "tools/lib/traces/coverage.py", "tests/user/kcovtest.c",
               "tests/scenarios/kcov.py", "tests/tools/test_coverage.py"]),
     ("selftest", ["kernel/selftest/*"]),
+    # What only a PC booting the ISO uses: GRUB's multiboot2 hand-over
+    # and the framebuffer console of a UEFI screen (QEMU's -kernel speaks
+    # multiboot1 and has a VGA text screen).
+    ("pc-boot", ["kernel/boot/mb2.c", "kernel/console/fbcon.c"]),
     ("fuzz", ["kernel/demo/fuzz.c", "user/fuzz.c", "user/fuzz/*", "tests/fuzz/*", "mk/fuzz.mk",
               "tests/user/fuzzregress.c", "tests/scenarios/fuzz*.py"]),
     ("lab-programs", ["kernel/demo/desktop.c", "user/lab/*", "user/xserver.c",
