@@ -72,8 +72,8 @@ static void switch_accounting(struct sched_task *prev, struct sched_task *next,
 {
 	if (!prev->is_idle) {
 		prev->switches++;
-		if (prev->state == SCHED_TASK_RUNNING)
-			prev->preempted++;   /* preempted, expired or yielded */
+		/* still runnable: preempted, expired or yielded */
+		prev->preempted += prev->state == SCHED_TASK_RUNNING;
 		prev->acct_stamp = now;      /* starts waiting or sleeping */
 	}
 	if (!next->is_idle)
