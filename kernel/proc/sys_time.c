@@ -132,7 +132,6 @@ static long sys_uname(struct syscall_args *sa)
 	return copy_to_user(sa->a[0], u, sizeof(u));
 }
 
-/* times(): clock ticks at USER_HZ = 100; user time is the task's run_ms. */
 /* The name goes into the stat dump as one word: a space, a newline or a
  * control character from ring 3 would forge lines (fuzzregress:lat_name). */
 static void lat_clean_name(char *name, unsigned n)

@@ -37,16 +37,19 @@ static struct task_usage usage_of(struct task *t)
 	return (struct task_usage){ v.run_ms, v.switches - v.preempted, v.preempted };
 }
 
+static void usage_add(struct task_usage *to, struct task_usage u)
+{
+	to->run_ms += u.run_ms;
+	to->voluntary += u.voluntary;
+	to->involuntary += u.involuntary;
+}
+
 /* A reaped child's usage, and its reaped children's, go to its parent:
  * both tasks are the caller's (the zombie no longer runs). */
 void usage_add_reaped(struct task *parent, struct task *zombie)
 {
-	struct task_usage own = usage_of(zombie);
-
-	parent->children_usage.run_ms += own.run_ms + zombie->children_usage.run_ms;
-	parent->children_usage.voluntary += own.voluntary + zombie->children_usage.voluntary;
-	parent->children_usage.involuntary += own.involuntary +
-		zombie->children_usage.involuntary;
+	usage_add(&parent->children_usage, usage_of(zombie));
+	usage_add(&parent->children_usage, zombie->children_usage);
 }
 
 static long sys_getrusage(struct syscall_args *sa)
