@@ -9,10 +9,11 @@
  *    only: remote = min(now, prev), ours = max(now, prev)); the busiest
  *    must have at least 2 tasks; imbalance = (max - ours) / 2; a busy CPU
  *    needs a ~25% imbalance.
- *  - load_balance: expired array first (cache-cold), best prio first, tail
- *    of each list first; an idle pull takes one task, a busy one up to
- *    `imbalance` tasks.  A policy with a movable hook (policy.h) names its
- *    tasks in its own order instead, after the real-time ones.
+ *  - load_balance: real-time tasks first (the core's queue, best prio
+ *    first, tail of each list first), then the policy's tasks in the order
+ *    its movable hook names them (nick, o1: 2.6.0's, the expired array
+ *    first, cache-cold; no hook: the one queued last first); an idle pull
+ *    takes one task, a busy one up to `imbalance` tasks.
  *
  * Locking: called with this_rq->lock held (irqs off); the busiest queue is
  * locked in CPU-id order, which may drop and retake this_rq->lock.  This
@@ -100,7 +101,7 @@ static bool can_migrate_task(struct sched_task *p, struct runqueue *rq,
 	return true;
 }
 
-/* v7: pull_task - move p to this CPU's active array, resched if better.
+/* v7: pull_task - move p to this CPU's queues, resched if better.
  * Through the policy's dequeue and enqueue, so that a policy's own queue
  * follows the task (nick's dequeue stamps array_sequence, which only a
  * wake-up after a sleep reads). */
@@ -126,15 +127,15 @@ static bool pull_one(struct runqueue *this_rq, struct runqueue *busiest,
 	return idle || --*imbalance <= 0;
 }
 
-/* Walk one array of busiest, best prio first, each list from its tail
- * (real time only when the policy names its tasks itself: movable);
- * true when done. */
-static bool pull_from_array(struct runqueue *this_rq, struct runqueue *busiest,
-			    struct prio_array *array, bool idle, int *imbalance)
+/* Walk busiest's own queue from prio `from` up to `to`, best prio first,
+ * each list from its tail; true when done. */
+static bool pull_from_queue(struct runqueue *this_rq, struct runqueue *busiest,
+			    int from, int to, bool idle, int *imbalance)
 {
-	int idx, end = sched_active_policy->movable ? MAX_RT_PRIO : MAX_PRIO;
+	struct prio_array *array = &busiest->queue;
+	int idx;
 
-	for (idx = prio_array_find_next(array, 0); idx < end;
+	for (idx = prio_array_find_next(array, from); idx < to;
 	     idx = prio_array_find_next(array, idx + 1)) {
 		struct list_node *head = &array->queue[idx], *curr = head->prev;
 
@@ -149,6 +150,33 @@ static bool pull_from_array(struct runqueue *this_rq, struct runqueue *busiest,
 	return false;
 }
 
+/* A policy with queues and no movable hook: its tasks from the one queued
+ * last back (one FIFO list walked from its tail, as 2.6.0 walks a list);
+ * true when done. */
+static bool pull_latest(struct runqueue *this_rq, struct runqueue *busiest,
+			bool idle, int *imbalance)
+{
+	struct list_node *head = &busiest->tasks, *n, *prev;
+
+	for (n = head->prev; n != head; n = prev) {
+		struct sched_task *p = list_entry(n, struct sched_task, rq_node);
+
+		prev = n->prev;
+		if (p->array != &busiest->queue &&
+		    pull_one(this_rq, busiest, p, idle, imbalance))
+			return true;
+	}
+	return false;
+}
+
+/* A task the policy may name on busiest: normal, queued there, in its own
+ * queues (or in the core's when it keeps none). */
+static bool policy_task_of(struct runqueue *busiest, struct sched_task *p)
+{
+	return p->cpu == busiest->cpu && p->on_rq && !rt_task(p) &&
+	       (p->array == &busiest->queue) == !sched_active_policy->enqueue;
+}
+
 /* The tasks the movable hook names, in its order, each checked: one of
  * busiest's queued normal tasks, and no more of them than it queues (a
  * wrong hook gets one line and moves nothing more, as a bad pick). */
@@ -160,8 +188,7 @@ static bool pull_movable(struct runqueue *this_rq, struct runqueue *busiest,
 	unsigned int left = busiest->nr_running;
 
 	for (; p; p = next) {
-		if (!left-- || p->cpu != busiest->cpu || p->sched_class != SCHED_NORMAL ||
-		    (p->array != busiest->active && p->array != busiest->expired)) {
+		if (!left-- || !policy_task_of(busiest, p)) {
 			sched_warn_bad_move(busiest, p);
 			return false;
 		}
@@ -174,25 +201,25 @@ static bool pull_movable(struct runqueue *this_rq, struct runqueue *busiest,
 
 void load_balance(struct runqueue *this_rq, bool idle)
 {
+	const struct sched_policy *pol = sched_active_policy;
 	struct runqueue *busiest;
 	int imbalance = 0;
 
 	if (sched_ncpus < 2)
 		return;
 	busiest = find_busiest_queue(this_rq, idle, &imbalance);
-	/* Real time first (a waiting one gains most), then the policy's order. */
-	if (busiest && sched_active_policy->movable) {
-		if (!pull_from_array(this_rq, busiest, busiest->active, idle, &imbalance))
-			pull_movable(this_rq, busiest, idle, &imbalance);
-		sched_spin_unlock(&busiest->lock);
-		return;
-	}
 	if (!busiest)
 		return;
-	/* Expired tasks first: they will not run soon, likely cache-cold. */
-	if (!busiest->expired->nr_active ||
-	    !pull_from_array(this_rq, busiest, busiest->expired, idle, &imbalance))
-		pull_from_array(this_rq, busiest, busiest->active, idle, &imbalance);
+	/* Real time first (a waiting one gains most), then the policy's
+	 * order, or the rest of the core's queue for a policy without one. */
+	if (!pull_from_queue(this_rq, busiest, 0, MAX_RT_PRIO, idle, &imbalance)) {
+		if (pol->movable)
+			pull_movable(this_rq, busiest, idle, &imbalance);
+		else if (pol->enqueue)
+			pull_latest(this_rq, busiest, idle, &imbalance);
+		else
+			pull_from_queue(this_rq, busiest, MAX_RT_PRIO, MAX_PRIO, idle, &imbalance);
+	}
 	sched_spin_unlock(&busiest->lock);
 }
 

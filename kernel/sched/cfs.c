@@ -35,9 +35,8 @@
  * pulled onto another CPU keeps its lag behind its old CPU's min_vruntime
  * (Linux: migrate_task_rq_fair), so it fits the new CPU's queue.
  *
- * Every queued SCHED_NORMAL task also sits in rq->active at its static
- * prio (the core's count and the balancer's walk); it never goes to the
- * expired array, so every pick is a task of rq->active (policy.h).
+ * cfs keeps its tasks in its own queue (a vtime_queue per CPU, ordered by
+ * vruntime) and on no array; the core's queue holds real time only.
  */
 #include "sched_impl.h"
 #include "vtime_queue.h"
@@ -233,6 +232,15 @@ static struct sched_task *cfs_pick(struct runqueue *rq)
 	return p;
 }
 
+/* direct.c's question, the prio of the task waiting first in line (the
+ * leftmost; the running task is outside the tree). */
+static int cfs_best(struct runqueue *rq)
+{
+	struct sched_task *p = leftmost(CFS_RQ(rq));
+
+	return p && p != rq->curr ? p->prio : MAX_PRIO;
+}
+
 /* The balancer's order: the largest vruntime first, the task owed the
  * least CPU here, which would run last; on its new CPU it keeps its lag
  * (placed).  Linux walks its cfs_tasks list from the tail instead, the
@@ -316,24 +324,18 @@ static void cfs_fork(struct runqueue *rq UNUSED, struct sched_task *parent UNUSE
 /* The weight changes with nice: the queue's load follows. */
 static void cfs_nice(struct runqueue *rq, struct sched_task *p, int nice)
 {
-	struct prio_array *array = p->array;
-
 	if (CFS(p)->on_rq)
 		CFS_RQ(rq)->load -= weight(p);
-	if (array)
-		dequeue_task(p);
-	p->static_prio = p->prio = NICE_TO_PRIO(nice);
-	if (array)
-		enqueue_task(p, array);
+	sched_requeue_prio(rq, p, NICE_TO_PRIO(nice));
+	p->static_prio = NICE_TO_PRIO(nice);
 	if (CFS(p)->on_rq)
 		CFS_RQ(rq)->load += weight(p);
 }
 
 /* Linux 6.1: yield_task_fair - set the skip buddy; p stays queued. */
-static struct prio_array *cfs_yield(struct runqueue *rq, struct sched_task *p)
+static void cfs_yield(struct runqueue *rq, struct sched_task *p)
 {
 	CFS_RQ(rq)->skip = p;
-	return rq->active;             /* never the expired array */
 }
 
 static void cfs_describe(struct runqueue *rq, struct sched_task *p,
@@ -360,14 +362,14 @@ static bool count_normal(struct sched_task *p, void *arg)
 {
 	struct census *c = arg;
 
-	if (p->sched_class == SCHED_NORMAL) {
+	if (p->array != &c->rq->queue) {       /* not the core's: real time */
 		c->all++;
 		c->waiting += !task_running(c->rq, p);
 	}
 	return true;
 }
 
-/* The normal tasks queued on rq but the running one (the queue's set). */
+/* cfs's tasks queued on rq but the running one (the queue's set). */
 static unsigned int queued_normal(struct runqueue *rq, unsigned int *all)
 {
 	struct census c = { rq, 0, 0 };
@@ -378,8 +380,8 @@ static unsigned int queued_normal(struct runqueue *rq, unsigned int *all)
 }
 
 /* check=1 (policy.h): the queue is sound (vtime_queue_check) and holds
- * exactly rq's queued normal tasks but the running one, all in rq->active;
- * load and nr count them.  rq locked. */
+ * exactly cfs's queued tasks but the running one, none on an array; load
+ * and nr count them, and the core's count agrees.  rq locked. */
 static int cfs_verify(struct runqueue *rq, char *why, size_t n)
 {
 	struct cfs_rq *cr = CFS_RQ(rq);
@@ -394,12 +396,13 @@ static int cfs_verify(struct runqueue *rq, char *why, size_t n)
 		struct sched_task *p = vtime_task(node);
 
 		if (!CFS(p)->on_rq || !CFS(p)->in_queue || p->cpu != rq->cpu ||
-		    p->array != rq->active || task_running(rq, p))
+		    p->array || !p->on_rq || task_running(rq, p))
 			return sched_snprintf(why, n, "cfs cpu%d: pid %d misplaced in the queue",
 					      rq->cpu, p->pid), -1;
 		load += weight(p);
 	}
-	if (cr->queue.nr != queued_normal(rq, &all) || all != cr->nr)
+	if (cr->queue.nr != queued_normal(rq, &all) || all != cr->nr ||
+	    all != policy_nr_queued(rq))
 		return sched_snprintf(why, n, "cfs cpu%d: queue %u nr %u, queued %u",
 				      rq->cpu, cr->queue.nr, cr->nr, all), -1;
 	if (all > cr->queue.nr)           /* the running one */
@@ -426,6 +429,7 @@ const struct sched_policy sched_policy_cfs = {
 	.dequeue = cfs_dequeue,
 	.pick = cfs_pick,
 	.movable = cfs_movable,
+	.best = cfs_best,
 	.running = cfs_running,
 	.stopping = cfs_stopping,
 	.tick = cfs_tick,

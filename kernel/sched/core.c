@@ -2,7 +2,7 @@
  * core.c - run queues, their locks, and the small steps every path shares.
  *
  * Locking rules (the whole core follows them):
- *  - Each run queue has a spinlock; it protects the queue's arrays, counters
+ *  - Each run queue has a spinlock; it protects its queues, counters
  *    and the scheduling fields of every task whose p->cpu is that queue.
  *  - It is always taken with local interrupts off (sched_irq_save), because
  *    the timer tick takes it from interrupt context.
@@ -41,10 +41,10 @@ void sched_init(int ncpus, const struct sched_policy *pol)
 
 		*rq = (struct runqueue){ .cpu = c };
 		sched_lock_init(&rq->lock);
-		prio_array_init(&rq->arrays[0]);
-		prio_array_init(&rq->arrays[1]);
-		rq->active = &rq->arrays[0];
-		rq->expired = &rq->arrays[1];
+		prio_array_init(&rq->queue);
+		list_init(&rq->tasks);
+		if (sched_active_policy->init_rq)
+			sched_active_policy->init_rq(rq);
 	}
 	sched_donation_init();
 }
@@ -61,8 +61,10 @@ void sched_init_idle(int cpu, struct sched_task *idle)
 	idle->cpus_allowed = SCHED_CPU_BIT(cpu);
 	idle->state = SCHED_TASK_RUNNING;
 	idle->array = NULL;
+	idle->on_rq = false;
 	idle->policy_gen = sched_policy_gen;
 	list_init(&idle->run_list);
+	list_init(&idle->rq_node);
 	rq->idle = rq->curr = idle;
 }
 
@@ -85,6 +87,7 @@ void sched_task_init(struct sched_task *p, int pid, const char *name, int nice)
 	p->cpus_allowed = ~(sched_cpumask_t)0;
 	p->policy_gen = sched_policy_gen - 1;    /* stale: start/fork re-init */
 	list_init(&p->run_list);
+	list_init(&p->rq_node);
 }
 
 /* Lock the run queue p is on; retry if p moved before we got the lock. */
@@ -162,21 +165,26 @@ static void rt_tick(struct sched_task *p)
 	}
 }
 
-/* The tick of a policy with no tick hook: round robin within a prio. */
+/* The tick of a policy with no tick hook: round robin within a prio
+ * (a task on an array; one in a queue of another kind just yields the
+ * CPU to the policy's pick). */
 static void default_tick(struct sched_task *p)
 {
 	if (++p->core_slice_used >= SCHED_DEFAULT_SLICE) {
 		p->core_slice_used = 0;
 		p->need_resched = 1;
-		requeue_task(p);
+		if (p->array)
+			requeue_task(p);
 	}
 }
 
 /* The scheduler_tick body for a running task (also fork's extra tick). */
 void sched_policy_tick(struct runqueue *rq, struct sched_task *p)
 {
-	/* 2.6.0: "Task might have expired already, but not scheduled off yet" */
-	if (p->array != rq->active) {
+	/* not queued here any more (it left this CPU): only reschedule; a
+	 * task of the O(1) arrays may also have expired already
+	 * (arrays_expired_already) */
+	if (!p->on_rq) {
 		p->need_resched = 1;
 		return;
 	}
@@ -290,7 +298,7 @@ static void warn_once(const char *line)
 }
 
 /* enqueue_task met a prio outside 0..139: clamp it into the task's band
- * (real time 0..99, SCHED_NORMAL 100..139), so that the arrays stay sound. */
+ * (real time 0..99, SCHED_NORMAL 100..139), so that the queues stay sound. */
 void sched_clamp_bad_prio(struct sched_task *p)
 {
 	int lo = p->sched_class == SCHED_NORMAL ? MAX_RT_PRIO : 0;
@@ -306,14 +314,14 @@ void sched_clamp_bad_prio(struct sched_task *p)
 	warn_once(line);
 }
 
-/* A pick hook returned a task that is not in rq->active. */
+/* A pick hook returned a task that is not one it may pick. */
 void sched_warn_bad_pick(struct runqueue *rq, struct sched_task *p)
 {
 	char line[160];
 
 	sched_bad_picks++;
-	sched_snprintf(line, sizeof(line), "policy %s picked %s%d on CPU %d, not a task of "
-		       "its rq->active: the core picks instead", sched_active_policy->name,
+	sched_snprintf(line, sizeof(line), "policy %s picked %s%d on CPU %d, not a task "
+		       "it queues there: the core picks instead", sched_active_policy->name,
 		       p ? "pid " : "NULL ", p ? p->pid : 0, rq->cpu);
 	warn_once(line);
 }

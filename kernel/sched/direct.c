@@ -11,8 +11,8 @@
  *   - prev: the policy's stopping hook, off the queue (deactivate_task and
  *     the dequeue hook), state SLEEPING, need_resched cleared;
  *   - p: a stale policy area refreshed, the wake-up's accounting (sleep_ms,
- *     wakeups), state RUNNING, queued on rq->active (activate_queued and
- *     the enqueue hook), the running hook;
+ *     wakeups), state RUNNING, queued (activate_queued: the core's queue
+ *     or the policy's enqueue hook), the running hook;
  *   - the switch's accounting (switches, wait_ms), nr_switches, rq->curr,
  *     and the sched_wakeup and sched_switch trace events.
  * nr_running is one less and one more: unchanged.  What it leaves out is
@@ -27,23 +27,23 @@
 #include "sched_impl.h"
 #include "direct.h"
 
-/* Is a task of prio better than `limit` queued in rq->active, rq->curr
- * aside?  The best queued prio, or the next one when that list holds curr
- * alone. */
+/* Is a task of prio better than `limit` waiting on rq, rq->curr aside?
+ * In the core's queue: its best prio, or the next one when that list
+ * holds curr alone; in the policy's: its answer (queue.c). */
 static bool better_waiting(struct runqueue *rq, int limit)
 {
-	const struct prio_array *a = rq->active;
+	struct prio_array *a = &rq->queue;
 	struct sched_task *curr = rq->curr;
 	int idx;
 
-	if (rq->nr_running <= (curr->array ? 1u : 0u))
+	if (rq->nr_running <= (curr->on_rq ? 1u : 0u))
 		return false;                  /* only curr queued: the common case */
 	idx = prio_array_first(a);
 	if (curr->array == a && idx == curr->prio &&
 	    a->queue[idx].next == &curr->run_list &&
 	    curr->run_list.next == &a->queue[idx])
 		idx = prio_array_find_next(a, idx + 1);
-	return idx < limit;
+	return idx < limit || sched_policy_best(rq) < limit;
 }
 
 /* schedule()'s first half for prev, which blocks (pick.c: pick_locked). */
@@ -52,7 +52,7 @@ static void prev_blocks(struct runqueue *rq, struct sched_task *prev, uint32_t n
 	prev->state = SCHED_TASK_SLEEPING;
 	if (sched_active_policy->stopping && !rt_task(prev))
 		sched_active_policy->stopping(rq, prev, now);
-	if (prev->array)
+	if (prev->on_rq)
 		deactivate_task(rq, prev);
 	prev->need_resched = 0;
 	prev->switches++;
@@ -88,7 +88,7 @@ enum sched_direct_refusal sched_direct_begin(struct sched_task *p,
 	sched_spin_lock(&rq->lock);
 	prev = rq->curr;
 	why = sched_direct_rule(rq->cpu, p->cpu,
-				p->state == SCHED_TASK_SLEEPING && !p->array,
+				p->state == SCHED_TASK_SLEEPING && !p->on_rq,
 				cpu_allowed(p, rq->cpu), better_waiting(rq, p->prio));
 	if (why == SCHED_DIRECT_OK && stop && *stop)
 		why = SCHED_DIRECT_STOPPED;

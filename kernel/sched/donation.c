@@ -29,23 +29,19 @@ void sched_donation_init(void)
 	sched_lock_init(&donation_lock);
 }
 
-/* p's prio becomes prio; a queued p moves to that list of its array; a
- * running p that got worse, or a queued p that now beats the running
- * task, reschedules.  rq locked.  (UNUSED: only the lab's code calls
- * it, and the handout's stub does not.) */
+/* p's prio becomes prio; a queued p moves to that list of its array
+ * (or to the core's queue and back, sched_requeue_prio); a running p
+ * that got worse, or a queued p that now beats the running task,
+ * reschedules.  rq locked.  (UNUSED: only the lab's code calls it, and
+ * the handout's stub does not.) */
 static UNUSED void set_prio(struct runqueue *rq, struct sched_task *p, int prio)
 {
-	struct prio_array *a = p->array;
 	int old = p->prio;
 
 	if (prio == old)
 		return;
-	if (a)
-		dequeue_task(p);
-	p->prio = prio;
-	if (a)
-		enqueue_task(p, a);
-	if (task_running(rq, p) ? prio > old : a && prio < rq->curr->prio)
+	sched_requeue_prio(rq, p, prio);
+	if (task_running(rq, p) ? prio > old : p->on_rq && prio < rq->curr->prio)
 		resched_task(rq, rq->curr);
 }
 

@@ -47,8 +47,8 @@
  * libgcc's (mk/kernel.mk links it).  Lag is relative to V, so a task
  * moved to another CPU carries it there by itself.
  *
- * Every queued SCHED_NORMAL task also sits in rq->active at its static
- * prio (the core's count and the balancer's walk), never in expired.
+ * eevdf keeps its tasks in its own queue (a vtime_queue per CPU, ordered
+ * by vruntime) and on no array; the core's queue holds real time only.
  */
 #include "sched_impl.h"
 #include "vtime_queue.h"
@@ -305,6 +305,15 @@ static struct sched_task *ev_pick(struct runqueue *rq)
 	return p ? p : vtime_task(vtime_first(&EV_RQ(rq)->queue));
 }
 
+/* direct.c's question, the prio of the task waiting first in line (the
+ * least vruntime; the running task is outside the queue). */
+static int ev_best(struct runqueue *rq)
+{
+	struct sched_task *p = vtime_task(vtime_first(&EV_RQ(rq)->queue));
+
+	return p && p != rq->curr ? p->prio : MAX_PRIO;
+}
+
 /* The balancer's order: the largest vruntime first, the least lag, the
  * task owed the least CPU here; its lag goes with it (place). */
 static struct sched_task *ev_movable(struct runqueue *rq, struct sched_task *after)
@@ -395,16 +404,12 @@ static void ev_nice(struct runqueue *rq, struct sched_task *p, int nice)
 {
 	struct ev_rq *q = EV_RQ(rq);
 	struct ev_task *e = EV(p);
-	struct prio_array *array = p->array;
 	uint32_t old = weight(p);
 
 	if (e->on_rq)
 		account_sub(q, p);
-	if (array)
-		dequeue_task(p);
-	p->static_prio = p->prio = NICE_TO_PRIO(nice);
-	if (array)
-		enqueue_task(p, array);
+	sched_requeue_prio(rq, p, NICE_TO_PRIO(nice));
+	p->static_prio = NICE_TO_PRIO(nice);
 	if (e->on_rq) {
 		int64_t left = (int64_t)(e->deadline - e->node.vtime);
 
@@ -415,11 +420,10 @@ static void ev_nice(struct runqueue *rq, struct sched_task *p, int nice)
 	}
 }
 
-/* Linux: yield_task_fair - the deadline a slice on; stays in active. */
-static struct prio_array *ev_yield(struct runqueue *rq, struct sched_task *p)
+/* Linux: yield_task_fair - the deadline a slice on; p stays queued. */
+static void ev_yield(struct runqueue *rq UNUSED, struct sched_task *p)
 {
 	EV(p)->deadline += vtime(p, BASE_SLICE_MS);
-	return rq->active;
 }
 
 static void ev_describe(struct runqueue *rq, struct sched_task *p,
@@ -459,10 +463,9 @@ static bool recount_one(struct sched_task *p, void *arg)
 {
 	struct recount *r = arg;
 
-	if (p->sched_class != SCHED_NORMAL)
-		return true;
-	if (!EV(p)->on_rq || EV(p)->in_queue == task_running(r->rq, p) ||
-	    p->array != r->rq->active)
+	if (p->array == &r->rq->queue)
+		return true;                   /* the core's: real time */
+	if (!EV(p)->on_rq || EV(p)->in_queue == task_running(r->rq, p) || p->array)
 		r->bad_pid = p->pid;
 	r->sum += key(r->q, EV(p)->node.vtime) * weight(p);
 	r->load += weight(p);
@@ -485,8 +488,8 @@ static int ev_verify(struct runqueue *rq, char *why, size_t n)
 	if (r.bad_pid)
 		return sched_snprintf(why, n, "eevdf cpu%d: pid %d misfiled", rq->cpu,
 				      r.bad_pid), -1;
-	if (r.q->queue.nr != r.in_queue || r.nr != r.q->nr || r.load != r.q->load ||
-	    r.sum != r.q->sum)
+	if (r.q->queue.nr != r.in_queue || r.nr != r.q->nr || r.nr != policy_nr_queued(rq) ||
+	    r.load != r.q->load || r.sum != r.q->sum)
 		return sched_snprintf(why, n, "eevdf cpu%d: queue %u of %u queued, nr %u load %u "
 				      "(recount %u)", rq->cpu, r.q->queue.nr, r.nr, r.q->nr,
 				      r.q->load, r.load), -1;
@@ -509,6 +512,7 @@ const struct sched_policy sched_policy_eevdf = {
 	.dequeue = ev_dequeue,
 	.pick = ev_pick,
 	.movable = ev_movable,
+	.best = ev_best,
 	.running = ev_running,
 	.stopping = ev_stopping,
 	.tick = ev_tick,

@@ -12,10 +12,11 @@ static bool bit_set(const struct prio_array *a, int i)
 	return (a->bitmap[i / 32] >> (i % 32)) & 1;
 }
 
-/* One array: bit i iff queue i non-empty, links sound, every task knows
- * its array, prio and CPU, nr_active matches.  Adds the tasks to *count. */
-static int check_array(struct runqueue *rq, struct prio_array *a,
-		       unsigned int *count, char *why, size_t n)
+/* One array of rq (the core's queue, or one a policy owns): bit i iff
+ * queue i non-empty, links sound, every task knows its array, prio and
+ * CPU and is on_rq, nr_active matches.  Adds the tasks to *count. */
+int sched_check_array(struct runqueue *rq, struct prio_array *a,
+		      unsigned int *count, char *why, size_t n)
 {
 	unsigned int seen = 0;
 	int i;
@@ -36,7 +37,7 @@ static int check_array(struct runqueue *rq, struct prio_array *a,
 
 			if (node->next->prev != node || node->prev->next != node)
 				FAIL("cpu%d: broken links at prio %d", rq->cpu, i);
-			if (p->array != a || p->prio != i || p->cpu != rq->cpu)
+			if (p->array != a || p->prio != i || p->cpu != rq->cpu || !p->on_rq)
 				FAIL("cpu%d: pid %d on list %d has prio %d cpu %d, wrong array",
 				     rq->cpu, p->pid, i, p->prio, p->cpu);
 			if (p->is_idle)
@@ -55,25 +56,46 @@ static int check_array(struct runqueue *rq, struct prio_array *a,
 	return 0;
 }
 
+/* rq->tasks: sound links, every task queued here, nr_running of them. */
+static int check_task_list(struct runqueue *rq, char *why, size_t n)
+{
+	struct list_node *node;
+	unsigned int seen = 0;
+
+	for (node = rq->tasks.next; node != &rq->tasks; node = node->next) {
+		struct sched_task *p = list_entry(node, struct sched_task, rq_node);
+
+		if (node->next->prev != node || node->prev->next != node)
+			FAIL("cpu%d: broken links in the list of queued tasks", rq->cpu);
+		if (!p->on_rq || p->cpu != rq->cpu || p->is_idle)
+			FAIL("cpu%d: pid %d listed as queued here (on_rq %d, cpu %d)", rq->cpu,
+			     p->pid, p->on_rq, p->cpu);
+		if (++seen > rq->nr_running)
+			break;
+	}
+	if (seen != rq->nr_running)
+		FAIL("cpu%d: nr_running %u but %s%u tasks listed", rq->cpu, rq->nr_running,
+		     seen > rq->nr_running ? "more than " : "", seen);
+	return 0;
+}
+
+/* The core's part of rq: its queue, the counts, idle and the running
+ * task (the policy's queues: its check hook, next). */
 static int check_rq(struct runqueue *rq, char *why, size_t n)
 {
 	struct sched_task *curr = rq->curr;
 	unsigned int count = 0;
 
-	if (check_array(rq, rq->active, &count, why, n) ||
-	    check_array(rq, rq->expired, &count, why, n))
+	if (check_task_list(rq, why, n) || sched_check_array(rq, &rq->queue, &count, why, n))
 		return -1;
-	if (count != rq->nr_running)
-		FAIL("cpu%d: nr_running %u but %u tasks queued", rq->cpu,
+	if (count > rq->nr_running ||
+	    (!sched_active_policy->enqueue && count != rq->nr_running))
+		FAIL("cpu%d: nr_running %u but the core's queue holds %u", rq->cpu,
 		     rq->nr_running, count);
-	if (!curr || !rq->idle || rq->idle->array || rq->idle->prio != MAX_PRIO)
+	if (!curr || !rq->idle || rq->idle->on_rq || rq->idle->prio != MAX_PRIO)
 		FAIL("cpu%d: bad curr or idle task", rq->cpu);
-	if (!curr->is_idle && curr->state == SCHED_TASK_RUNNING) {
-		if (curr->array != rq->active &&
-		    !(curr->array == rq->expired && curr->need_resched))
-			FAIL("cpu%d: running pid %d not in active (array %s)", rq->cpu,
-			     curr->pid, curr->array ? "expired" : "none");
-	}
+	if (!curr->is_idle && curr->state == SCHED_TASK_RUNNING && !curr->on_rq)
+		FAIL("cpu%d: running pid %d is not queued", rq->cpu, curr->pid);
 	if (!curr->is_idle && curr->cpu != rq->cpu)
 		FAIL("cpu%d: running pid %d thinks it is on cpu%d", rq->cpu,
 		     curr->pid, curr->cpu);
@@ -114,24 +136,22 @@ static int check_curr_locked(struct runqueue *rq, char *why, size_t n)
 	struct sched_task *c = rq->curr;
 	struct prio_array *a;
 
-	if (rq->nr_running != rq->active->nr_active + rq->expired->nr_active)
-		FAIL("nr_running %u but arrays hold %u + %u", rq->nr_running,
-		     rq->active->nr_active, rq->expired->nr_active);
-	if (array_empty_bits(rq->active) != !rq->active->nr_active ||
-	    array_empty_bits(rq->expired) != !rq->expired->nr_active)
+	if (rq->queue.nr_active > rq->nr_running ||
+	    (!sched_active_policy->enqueue && rq->queue.nr_active != rq->nr_running))
+		FAIL("nr_running %u but the core's queue holds %u", rq->nr_running,
+		     rq->queue.nr_active);
+	if (array_empty_bits(&rq->queue) != !rq->queue.nr_active)
 		FAIL("a bitmap disagrees with its array's count");
 	if (!c || c->is_idle) {
-		if (c && c->array)
+		if (c && c->on_rq)
 			FAIL("the idle task is queued");
 		return 0;
 	}
 	a = c->array;
 	if (c->cpu != rq->cpu)
 		FAIL("current pid %d thinks it is on cpu %d", c->pid, c->cpu);
-	if (c->state == SCHED_TASK_RUNNING &&
-	    a != rq->active && !(a == rq->expired && c->need_resched))
-		FAIL("current pid %d is runnable but %s", c->pid,
-		     a ? "expired without need_resched" : "not queued");
+	if (c->state == SCHED_TASK_RUNNING && !c->on_rq)
+		FAIL("current pid %d is runnable but not queued", c->pid);
 	if (a && (c->prio < 0 || c->prio >= MAX_PRIO || !bit_set(a, c->prio) ||
 		  list_empty(&a->queue[c->prio])))
 		FAIL("current pid %d at prio %d: its queue's bit is clear", c->pid, c->prio);
@@ -163,6 +183,8 @@ int sched_check_curr(int cpu, char *why, size_t n)
  */
 static int unqueued_pid = -1, unqueued_pid_now;
 
+/* p's array, if it has one, is inside its own CPU's run queue (the
+ * core's queue or the policy's area). */
 static bool on_its_rq(struct sched_task *p)
 {
 	struct runqueue *rq;
@@ -170,7 +192,7 @@ static bool on_its_rq(struct sched_task *p)
 	if (p->cpu < 0 || p->cpu >= sched_ncpus)
 		return false;
 	rq = cpu_rq(p->cpu);
-	return p->array == rq->active || p->array == rq->expired;
+	return !p->array || ((char *)p->array >= (char *)rq && (char *)p->array < (char *)(rq + 1));
 }
 
 /* One task of the caller's table, with every rq lock held. */
@@ -178,9 +200,9 @@ static int check_task(struct sched_task *p, char *why, size_t n)
 {
 	bool is_curr = p->cpu >= 0 && p->cpu < sched_ncpus && cpu_rq(p->cpu)->curr == p;
 
-	if (p->array && !on_its_rq(p))
+	if (p->on_rq && !on_its_rq(p))
 		FAIL("pid %d (%s) is queued on another cpu than %d", p->pid, p->comm, p->cpu);
-	if (p->state == SCHED_TASK_RUNNING && !p->array && !is_curr) {
+	if (p->state == SCHED_TASK_RUNNING && !p->on_rq && !is_curr) {
 		if (p->pid != unqueued_pid) {
 			unqueued_pid_now = p->pid;      /* maybe moving: look again */
 			return 0;
@@ -189,7 +211,7 @@ static int check_task(struct sched_task *p, char *why, size_t n)
 	}
 	/* A task going to sleep or exiting sets its state itself, then calls
 	 * schedule(): until then it is still queued, and current. */
-	if (p->state != SCHED_TASK_RUNNING && p->array && !is_curr)
+	if (p->state != SCHED_TASK_RUNNING && p->on_rq && !is_curr)
 		FAIL("pid %d (%s) in state %d is still queued", p->pid, p->comm, p->state);
 	return 0;
 }
@@ -208,7 +230,7 @@ static int check_tasks_locked(struct sched_task *(*next)(void *), void *cursor,
 			continue;
 		if (check_task(p, why, n))
 			return -1;
-		queued += p->array != NULL;
+		queued += p->on_rq;
 	}
 	for (c = 0; c < sched_ncpus; c++)
 		counted += cpu_rq(c)->nr_running;

@@ -5,7 +5,7 @@
  *   handoff   the caller blocks and the CPU goes straight to the server
  *             (and back on the reply): L4's direct process switch.  The
  *             woken task is queued as any wake-up queues it, and the next
- *             pick on this CPU takes it whatever the arrays say.
+ *             pick on this CPU takes it whatever the queues say.
  *   donation  besides, the server runs on the caller's prio and what is
  *             left of the caller's slice, and the CPU it uses until the
  *             reply is charged to the caller (seL4 MCS scheduling-context
@@ -21,11 +21,10 @@
 #include "sched_impl.h"
 #include "ipc_sched.h"
 
-/* p waits in this CPU's active array (where a wake-up puts it; a task
- * running from the expired array would be rescheduled at the next tick). */
+/* p waits queued on this CPU, where a wake-up put it. */
 static bool queued_here(struct runqueue *rq, struct sched_task *p)
 {
-	return p->cpu == rq->cpu && p->array == rq->active &&
+	return p->cpu == rq->cpu && p->on_rq &&
 	       p->state == SCHED_TASK_RUNNING && !task_running(rq, p);
 }
 

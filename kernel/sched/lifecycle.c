@@ -13,7 +13,7 @@ static int first_allowed_cpu(struct sched_task *p, int cpu)
 }
 
 /* First wake-up of a kernel thread made by sched_task_init (not a fork):
- * fresh policy fields, tail of active, preempt like a pulled task. */
+ * fresh policy fields, queued, preempt like a pulled task. */
 void sched_start_task(struct sched_task *p, int cpu)
 {
 	unsigned long flags;
@@ -65,10 +65,13 @@ void sched_fork(struct sched_task *parent, struct sched_task *child)
 	child->acct_stamp = sched_jiffies();
 	if (!rt_task(child) && sched_active_policy->fork)
 		sched_active_policy->fork(rq, parent, child);
-	if (!child->array)                       /* the hook may queue it itself */
-		enqueue_task(child, rq->active);
+	if (child->array) {         /* the hook queued it itself (o1: before its parent) */
+		child->on_rq = true;
+		list_add_tail(&child->rq_node, &rq->tasks);
+	} else {
+		enqueue_rq(rq, child);
+	}
 	rq->nr_running++;
-	sched_hook_enqueue(rq, child);
 	parent->need_resched = 1;
 	task_rq_unlock(rq, flags);
 }

@@ -37,7 +37,7 @@ int sched_first_allowed(struct sched_task *p)
  * its old queue by deactivate_task, goes onto dst through activate_task,
  * woken as it were by a kernel thread.  Faithful, with two effects under
  * v7: the time since p's timestamp (its wait on the old queue) is credited
- * as sleep, and dst's array_sequence, unrelated to the old CPU's, is
+ * as sleep, and dst's array_sequence (nick's), unrelated to the old CPU's, is
  * compared with the one p left with: a fresh slice unless they happen to
  * be equal.  Both run queues are locked.
  */
@@ -61,7 +61,7 @@ bool migrate_queued_task(struct sched_task *p, int src_cpu)
 	bool done = false;
 
 	double_rq_lock(src, dst);
-	if (p->cpu == src_cpu && p->array && !task_running(src, p) &&
+	if (p->cpu == src_cpu && p->on_rq && !task_running(src, p) &&
 	    !cpu_allowed(p, src_cpu)) {
 		deactivate_task(src, p);
 		activate_moved(dst, p);

@@ -8,13 +8,14 @@
  * normal_tick, normal_wake_up and normal_fork; everything else in this
  * file and in mine.h may change too.  The policy's per-task fields are
  * struct mine_task (mine.h), kept in the task's policy_data; add, rename
- * or drop fields there.  The core's O(1) arrays pick the head of the best
- * list of rq->active; a policy that wants its own order sets the pick
- * hook of sched_policy_mine below (policy.h; cfs.c keeps its own tree).
+ * or drop fields there.  Its tasks wait in 2.6.0's two arrays, which it
+ * owns (mine.h: MINE_RQ; prio_arrays.c: ARRAYS(rq)->active and
+ * ->expired, and the hooks that run them); a policy that wants another
+ * order keeps another queue (policy.h; cfs.c keeps a tree).
  *
  * What the core checks: every queued task's prio is in 0..139 (real time
- * 0..99, normal 100..139), and a pick choice is a task of rq->active.
- * Either mistake prints one line ("sched: policy mine gave ...").
+ * 0..99, normal 100..139), and a pick choice is a task mine queued on
+ * that CPU.  Either mistake prints one line ("sched: policy mine ...").
  *
  * Real-time tasks are outside the lab and the policy: the core runs them
  * (policy.h); mine only says SCHED_RR's quantum, MINE_RT_SLICE ms.
@@ -58,7 +59,7 @@ static unsigned int normal_slice(struct sched_task *p)
 	/* LAB mine: end */
 }
 
-/* One ms of running for p, which is in rq->active. */
+/* One ms of running for p, which is in ARRAYS(rq)->active. */
 static void normal_tick(struct runqueue *rq, struct sched_task *p)
 {
 	/* LAB mine: begin */
@@ -73,13 +74,13 @@ static void normal_tick(struct runqueue *rq, struct sched_task *p)
 	dequeue_task(p);
 	m->used_ms = 0;
 	p->prio = normal_prio(p);
-	enqueue_task(p, rq->expired);
+	enqueue_task(p, ARRAYS(rq)->expired);
 	p->need_resched = 1;
 	/* LAB mine: end */
 }
 
-/* p wakes on rq (the core queues it at the tail of rq->active[p->prio]
- * afterwards).  Returns true when p should preempt rq->curr. */
+/* p wakes on rq (the core then queues it: the tail of its prio's list
+ * in ARRAYS(rq)->active).  Returns true when p should preempt rq->curr. */
 static bool normal_wake_up(struct runqueue *rq, struct sched_task *p, bool sync)
 {
 	/* LAB mine: begin */
@@ -95,7 +96,7 @@ static bool normal_wake_up(struct runqueue *rq, struct sched_task *p, bool sync)
 	if (slept > MINE_MAX_CREDIT)
 		slept = MINE_MAX_CREDIT;
 	m->credit_ms = sched_min(m->credit_ms + slept, MINE_MAX_CREDIT);
-	if (m->epoch != rq->array_sequence)
+	if (m->epoch != MINE_RQ(rq)->epoch)
 		m->used_ms = 0;                 /* a new epoch began meanwhile */
 	p->prio = normal_prio(p);
 	/* sync: the waker is about to sleep, so it is not worth preempting */
@@ -127,7 +128,7 @@ static void normal_fork(struct sched_task *parent, struct sched_task *child)
 static void mine_init_task(struct runqueue *rq, struct sched_task *p)
 {
 	MINE(p)->left_at = sched_jiffies();
-	MINE(p)->epoch = rq->array_sequence;
+	MINE(p)->epoch = MINE_RQ(rq)->epoch;
 	if (p->sched_class == SCHED_NORMAL)
 		p->prio = normal_prio(p);
 }
@@ -139,16 +140,28 @@ static bool mine_wakeup(struct runqueue *rq, struct sched_task *p,
 	return normal_wake_up(rq, p, sync);
 }
 
-/* The epoch (rq->array_sequence) p went to sleep in. */
+/* Off its array; the epoch p went to sleep in. */
 static void mine_dequeue(struct runqueue *rq, struct sched_task *p)
 {
-	MINE(p)->epoch = rq->array_sequence;
+	arrays_dequeue(rq, p);
+	MINE(p)->epoch = MINE_RQ(rq)->epoch;
 }
 
-/* A new epoch: the arrays were swapped. */
-static void mine_swap(struct runqueue *rq)
+/* The head of the best list of active; a new epoch when the arrays swap. */
+static struct sched_task *mine_pick(struct runqueue *rq)
 {
-	rq->array_sequence++;
+	bool swapped;
+	struct sched_task *next = arrays_pick(rq, &swapped);
+
+	MINE_RQ(rq)->epoch += swapped;
+	return next;
+}
+
+/* A task that expired already only waits for schedule() (2.6.0). */
+static void mine_tick(struct runqueue *rq, struct sched_task *p)
+{
+	if (!arrays_expired_already(rq, p))
+		normal_tick(rq, p);
 }
 
 /* left_at: when the task left the CPU (sleep length, balancer heat). */
@@ -162,7 +175,7 @@ static void mine_running(struct runqueue *rq UNUSED, struct sched_task *p, uint3
 	MINE(p)->left_at = now;
 }
 
-/* The core queues the child at the tail of rq->active afterwards. */
+/* The core queues the child at the tail of active afterwards. */
 static void mine_fork(struct runqueue *rq UNUSED, struct sched_task *parent,
 		      struct sched_task *c)
 {
@@ -207,21 +220,27 @@ static unsigned int mine_quantum(struct sched_task *p UNUSED)
 	return MINE_RT_SLICE;
 }
 
-/* NULL hooks take the core's default (policy.h): pick (the core's O(1)
- * pick), preempts (better prio), yield (expired), donate (no slice lent). */
+/* NULL hooks take the core's default (policy.h): preempts (better prio),
+ * donate (no slice lent). */
 const struct sched_policy sched_policy_mine = {
 	.name = "mine",
+	.init_rq = arrays_init_rq,
 	.init_task = mine_init_task,
 	.wakeup = mine_wakeup,
+	.enqueue = arrays_enqueue,
 	.dequeue = mine_dequeue,
+	.pick = mine_pick,
+	.movable = arrays_movable,
+	.yield = arrays_yield,
+	.best = arrays_best,
+	.check = arrays_check,
 	.running = mine_running,
 	.stopping = mine_stopping,
-	.tick = normal_tick,
+	.tick = mine_tick,
 	.fork = mine_fork,
 	.nice = mine_nice,
 	.prio = normal_prio,
 	.ran = mine_ran,
-	.swap = mine_swap,
 	.describe = mine_describe,
 	.quantum = mine_quantum,
 };

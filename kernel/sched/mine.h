@@ -20,7 +20,7 @@
 struct mine_task {
 	unsigned int used_ms;     /* of its current slice */
 	uint32_t left_at;         /* jiffies it last left the CPU or woke up */
-	uint32_t epoch;           /* rq->array_sequence when it went to sleep */
+	uint32_t epoch;           /* MINE_RQ(rq)->epoch when it went to sleep */
 	unsigned int credit_ms;   /* sleep credit: +1 per ms asleep, -1 per ms run,
 	                           * 0..MINE_MAX_CREDIT */
 };
@@ -28,6 +28,20 @@ struct mine_task {
 static inline struct mine_task *MINE(struct sched_task *p)
 {
 	return POLICY_DATA(p, struct mine_task);
+}
+
+/* Its per-CPU fields, in the run queue's policy area (POLICY_RQ): the
+ * two arrays its tasks wait in (prio_arrays.c; first, for ARRAYS(rq)),
+ * and the epoch, counted at every swap of the arrays. */
+struct mine_rq {
+	struct prio_arrays arrays;
+	uint32_t epoch;
+};
+
+static inline struct mine_rq *MINE_RQ(struct runqueue *rq)
+{
+	_Static_assert(offsetof(struct mine_rq, arrays) == 0, "ARRAYS needs the arrays first");
+	return POLICY_RQ(rq, struct mine_rq);
 }
 
 /* The stat dump's sleep_avg column: the credit in per mille of its maximum. */

@@ -62,8 +62,8 @@ static unsigned int task_timeslice(struct sched_task *p, struct runqueue *rq)
 
 	if (rt_task(p))
 		return MAX_TIMESLICE;
-	idx = sched_min(prio_array_find_next(rq->active, MAX_RT_PRIO),
-			prio_array_find_next(rq->expired, MAX_RT_PRIO));
+	idx = sched_min(prio_array_find_next(ARRAYS(rq)->active, MAX_RT_PRIO),
+			prio_array_find_next(ARRAYS(rq)->expired, MAX_RT_PRIO));
 	idx = sched_min(idx, p->prio);
 	delta = p->prio - idx;
 
@@ -100,7 +100,7 @@ static void nick_init_task(struct runqueue *rq, struct sched_task *p)
 {
 	/* the core zeroed the rest (history, used_slice, first_time_slice) */
 	NICK(p)->timestamp = sched_jiffies();
-	NICK(p)->array_sequence = rq->array_sequence;
+	NICK(p)->array_sequence = NICK_RQ(rq)->array_sequence;
 	p->prio = task_priority(p);        /* from the class's prio (policy.h) */
 }
 
@@ -136,7 +136,7 @@ static bool nick_activate(struct runqueue *rq, struct sched_task *p,
 			add_task_time(p, sleep / 2, 1);
 	}
 	p->prio = task_priority(p);
-	if (rq->array_sequence != NICK(p)->array_sequence)
+	if (NICK_RQ(rq)->array_sequence != NICK(p)->array_sequence)
 		NICK(p)->used_slice = 0;      /* arrays swapped while it slept */
 	if (user) {
 		uint32_t steal = sched_min((unsigned int)sleep / 2,
@@ -152,7 +152,19 @@ static bool nick_activate(struct runqueue *rq, struct sched_task *p,
 /* v7: deactivate_task remembers the array generation it slept in. */
 static void nick_dequeue(struct runqueue *rq, struct sched_task *p)
 {
-	NICK(p)->array_sequence = rq->array_sequence;
+	arrays_dequeue(rq, p);
+	NICK(p)->array_sequence = NICK_RQ(rq)->array_sequence;
+}
+
+/* v7: schedule() - the head of the best list of active, the arrays
+ * swapped first when active is empty (rq->array_sequence++). */
+static struct sched_task *nick_pick(struct runqueue *rq)
+{
+	bool swapped;
+	struct sched_task *next = arrays_pick(rq, &swapped);
+
+	NICK_RQ(rq)->array_sequence += swapped;
+	return next;
 }
 
 /* v7: schedule(): the time since the last switch counts as run time;
@@ -177,6 +189,8 @@ static void nick_tick(struct runqueue *rq, struct sched_task *p)
 {
 	struct nick_task *n = NICK(p);
 
+	if (arrays_expired_already(rq, p))
+		return;
 	n->used_slice++;
 	if (n->used_slice >= task_timeslice(p, rq)) {
 		dequeue_task(p);
@@ -184,7 +198,7 @@ static void nick_tick(struct runqueue *rq, struct sched_task *p)
 		p->prio = task_priority(p);
 		n->used_slice = 0;
 		n->first_time_slice = 0;
-		enqueue_task(p, rq->expired);
+		enqueue_task(p, ARRAYS(rq)->expired);
 	}
 }
 
@@ -212,8 +226,7 @@ static void nick_fork(struct runqueue *rq, struct sched_task *cur, struct sched_
 	pn->sleep_time = 3 * pn->sleep_time / 4;
 	if (pn->total_time != 0)
 		pn->sleep_avg = (1000 * pn->sleep_time) / pn->total_time;
-	c->prio = task_priority(c);
-	enqueue_task(c, rq->active);
+	c->prio = task_priority(c);          /* the core queues c: tail of active */
 }
 
 /* v7: sched_exit.  An unfinished first slice goes back to the parent
@@ -285,12 +298,6 @@ static uint32_t nick_ran(struct sched_task *p)
 	return NICK(p)->timestamp;
 }
 
-/* v7: schedule(), array switch: rq->array_sequence++. */
-static void nick_swap(struct runqueue *rq)
-{
-	rq->array_sequence++;
-}
-
 /* The patch's own functions, exported by name for the unit tests. */
 void nick_add_task_time(struct sched_task *p, uint32_t t, int sleep)
 {
@@ -309,9 +316,16 @@ bool nick_task_preempts_curr(struct sched_task *p, struct runqueue *rq)
 /* prio: NULL, 2.6.0 setscheduler's static_prio (task_priority later). */
 const struct sched_policy sched_policy_nick = {
 	.name = "nick",
+	.init_rq = arrays_init_rq,
 	.init_task = nick_init_task,
 	.wakeup = nick_activate,
+	.enqueue = arrays_enqueue,
 	.dequeue = nick_dequeue,
+	.pick = nick_pick,
+	.movable = arrays_movable,
+	.yield = arrays_yield,
+	.best = arrays_best,
+	.check = arrays_check,
 	.running = nick_running,
 	.stopping = nick_stopping,
 	.tick = nick_tick,
@@ -320,7 +334,6 @@ const struct sched_policy sched_policy_nick = {
 	.nice = nick_nice,
 	.preempts = nick_preempts,
 	.ran = nick_ran,
-	.swap = nick_swap,
 	.donate = nick_donate,
 	.describe = nick_describe,
 	.quantum = nick_quantum,

@@ -55,8 +55,10 @@ static int effective_prio(struct sched_task *p)
 /* -: EXPIRED_STARVING: the first expired task waited too long. */
 static bool expired_starving(struct runqueue *rq)
 {
-	return STARVATION_LIMIT && rq->expired_timestamp &&
-	       sched_jiffies() - rq->expired_timestamp >=
+	uint32_t stamp = O1_RQ(rq)->expired_timestamp;
+
+	return STARVATION_LIMIT && stamp &&
+	       sched_jiffies() - stamp >=
 			STARVATION_LIMIT * rq->nr_running + 1;
 }
 
@@ -101,7 +103,10 @@ static void o1_stopping(struct runqueue *rq UNUSED, struct sched_task *prev, uin
 static void o1_tick(struct runqueue *rq, struct sched_task *p)
 {
 	struct o1_task *o = O1(p);
+	struct o1_rq *orq = O1_RQ(rq);
 
+	if (arrays_expired_already(rq, p))
+		return;
 	if (o->sleep_avg)
 		o->sleep_avg--;
 	if (!--o->time_slice) {
@@ -111,11 +116,11 @@ static void o1_tick(struct runqueue *rq, struct sched_task *p)
 		o->time_slice = task_timeslice(p);
 		o->first_time_slice = 0;
 		if (!TASK_INTERACTIVE(p) || expired_starving(rq)) {
-			if (!rq->expired_timestamp)
-				rq->expired_timestamp = sched_jiffies();
-			enqueue_task(p, rq->expired);
+			if (!orq->expired_timestamp)
+				orq->expired_timestamp = sched_jiffies();
+			enqueue_task(p, orq->arrays.expired);
 		} else {
-			enqueue_task(p, rq->active);
+			enqueue_task(p, orq->arrays.active);
 		}
 	}
 }
@@ -137,9 +142,9 @@ static void o1_fork(struct runqueue *rq, struct sched_task *cur, struct sched_ta
 	po->sleep_avg = po->sleep_avg * PARENT_PENALTY / 100;
 	co->sleep_avg = co->sleep_avg * CHILD_PENALTY / 100;
 	c->prio = effective_prio(c);
-	if (!cur->array)
-		enqueue_task(c, rq->active);
-	else
+	/* the core queues c at the tail of active if its parent is not on
+	 * an array of o1's (a server on a lent real-time prio) */
+	if (cur->array && cur->array != &rq->queue)
 		enqueue_task_before(c, cur);
 }
 
@@ -218,10 +223,21 @@ static uint32_t o1_ran(struct sched_task *p)
 	return O1(p)->last_run;
 }
 
-/* -: schedule(): the array swap and an idle pick clear expired_timestamp. */
-static void o1_clear_expired_timestamp(struct runqueue *rq)
+/* -: schedule(): an idle pick clears expired_timestamp ... */
+static void o1_idle(struct runqueue *rq)
 {
-	rq->expired_timestamp = 0;
+	O1_RQ(rq)->expired_timestamp = 0;
+}
+
+/* ... and so does the swap of the arrays, when active is empty. */
+static struct sched_task *o1_pick(struct runqueue *rq)
+{
+	bool swapped;
+	struct sched_task *next = arrays_pick(rq, &swapped);
+
+	if (swapped)
+		O1_RQ(rq)->expired_timestamp = 0;
+	return next;
 }
 
 /* The patch's own functions, exported by name for the unit tests. */
@@ -233,7 +249,15 @@ bool o1_expired_starving(struct runqueue *rq) { return expired_starving(rq); }
 /* prio: NULL, 2.6.0 setscheduler's static_prio. */
 const struct sched_policy sched_policy_o1 = {
 	.name = "o1",
+	.init_rq = arrays_init_rq,
 	.init_task = o1_init_task,
+	.enqueue = arrays_enqueue,
+	.dequeue = arrays_dequeue,
+	.pick = o1_pick,
+	.movable = arrays_movable,
+	.yield = arrays_yield,
+	.best = arrays_best,
+	.check = arrays_check,
 	.wakeup = o1_wakeup,
 	.stopping = o1_stopping,
 	.tick = o1_tick,
@@ -242,8 +266,7 @@ const struct sched_policy sched_policy_o1 = {
 	.nice = o1_nice,
 	.preempts = o1_preempts,
 	.ran = o1_ran,
-	.swap = o1_clear_expired_timestamp,
-	.idle = o1_clear_expired_timestamp,
+	.idle = o1_idle,
 	.donate = o1_donate,
 	.describe = o1_describe,
 	.quantum = o1_quantum,

@@ -21,4 +21,17 @@ static inline struct o1_task *O1(struct sched_task *p)
 	return POLICY_DATA(p, struct o1_task);
 }
 
+/* Its per-CPU fields: 2.6.0's two arrays (prio_arrays.c), and the stamp
+ * of the starvation limit. */
+struct o1_rq {
+	struct prio_arrays arrays;     /* first: ARRAYS(rq) */
+	uint32_t expired_timestamp;    /* jiffies the first task expired, 0 = none */
+};
+
+static inline struct o1_rq *O1_RQ(struct runqueue *rq)
+{
+	_Static_assert(offsetof(struct o1_rq, arrays) == 0, "ARRAYS needs the arrays first");
+	return POLICY_RQ(rq, struct o1_rq);
+}
+
 #endif

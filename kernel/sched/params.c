@@ -9,34 +9,25 @@
  * when the running task got worse or a queued one now beats it. */
 static void default_nice(struct runqueue *rq, struct sched_task *p, int nice)
 {
-	struct prio_array *array = p->array;
 	int old = p->prio;
 
-	if (array)
-		dequeue_task(p);
 	p->static_prio = NICE_TO_PRIO(nice);
-	p->prio = sched_active_policy->prio ? sched_active_policy->prio(p) : p->static_prio;
-	if (!array)
+	sched_requeue_prio(rq, p, sched_active_policy->prio ? sched_active_policy->prio(p)
+			   : p->static_prio);
+	if (!p->on_rq)
 		return;
-	enqueue_task(p, array);
 	if (task_running(rq, p) ? p->prio > old : p->prio < rq->curr->prio)
 		resched_task(rq, rq->curr);
 }
 
 /* An IPC server keeps the best prio lent to it (ipc_sched.c): a nice or a
  * class change moves the base under its donations, not the donations. */
-static void keep_donation(struct sched_task *p)
+static void keep_donation(struct runqueue *rq, struct sched_task *p)
 {
-	struct prio_array *array = p->array;
 	int prio = sched_donation_effective(p->prio, p->donated, p->donated_prio);
 
-	if (prio == p->prio)
-		return;
-	if (array)
-		dequeue_task(p);
-	p->prio = prio;
-	if (array)
-		enqueue_task(p, array);
+	if (prio != p->prio)
+		sched_requeue_prio(rq, p, prio);
 }
 
 /* v7: set_user_nice (the policy's nice hook; a real-time task only
@@ -58,7 +49,7 @@ int sched_set_nice(struct sched_task *p, int nice)
 		sched_active_policy->nice(rq, p, nice);
 	else if (TASK_NICE(p) != nice)
 		default_nice(rq, p, nice);
-	keep_donation(p);
+	keep_donation(rq, p);
 	task_rq_unlock(rq, flags);
 	sched_donation_moved(p);                 /* what p passes on changed */
 	return 0;
@@ -80,14 +71,14 @@ int sched_setscheduler(struct sched_task *p, int sched_class, int rt_prio)
 {
 	unsigned long flags;
 	struct runqueue *rq;
-	struct prio_array *array;
+	bool queued;
 	int oldprio;
 
 	if (!valid_sched_params(sched_class, rt_prio) || p->is_idle)
 		return -SCHED_EINVAL;
 	rq = task_rq_lock(p, &flags);
-	array = p->array;
-	if (array)
+	queued = p->on_rq;
+	if (queued)
 		deactivate_task(rq, p);
 	oldprio = p->prio;
 	p->sched_class = sched_class;
@@ -100,7 +91,7 @@ int sched_setscheduler(struct sched_task *p, int sched_class, int rt_prio)
 	else
 		p->prio = p->static_prio;
 	p->prio = sched_donation_effective(p->prio, p->donated, p->donated_prio);
-	if (array) {
+	if (queued) {
 		activate_queued(rq, p);
 		if (task_running(rq, p)) {
 			if (p->prio > oldprio)
@@ -170,7 +161,7 @@ again:
 	rq = task_rq_lock(p, &flags);
 	p->cpus_allowed = mask;
 	cpu = p->cpu;
-	if (cpu_allowed(p, cpu) || (!p->array && p->state == SCHED_TASK_RUNNING)) {
+	if (cpu_allowed(p, cpu) || (!p->on_rq && p->state == SCHED_TASK_RUNNING)) {
 		/* allowed, or in flight between pick and finish_switch */
 	} else if (task_running(rq, p)) {
 		/* On that CPU now.  Not queued means switching out (asleep or a
@@ -181,7 +172,7 @@ again:
 		 * allowed CPU (wakeup.c); a running task moves at its next
 		 * schedule(). */
 		resched_task(rq, p);
-	} else if (!p->array) {
+	} else if (!p->on_rq) {
 		p->cpu = sched_first_allowed(p);
 	} else {
 		task_rq_unlock(rq, flags);

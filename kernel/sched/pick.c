@@ -21,29 +21,38 @@ static void leave_forbidden_cpu(struct runqueue *rq, struct sched_task *prev)
 	rq->migrating = prev;
 }
 
-/* The core's O(1) choice: the head of the best list of rq->active. */
-static struct sched_task *first_of_active(struct runqueue *rq)
+/* May the policy's pick choose p?  A task it queues on rq: in its own
+ * queues, or in the core's when it keeps none. */
+static bool pickable(struct runqueue *rq, struct sched_task *p)
 {
-	int idx = prio_array_first(rq->active);
-
-	return list_first_entry(&rq->active->queue[idx], struct sched_task, run_list);
+	if (!p || !p->on_rq || p->cpu != rq->cpu)
+		return false;
+	if (sched_active_policy->enqueue)
+		return p->array != &rq->queue;
+	return p->array == &rq->queue && p->prio >= MAX_RT_PRIO;
 }
 
-/* The policy's pick (policy.h), checked: a task not queued in
- * rq->active would run while the core counts it elsewhere. */
-static struct sched_task *policy_pick(struct runqueue *rq)
+/* The policy's pick (policy.h), checked: a task not queued here would
+ * run while the core counts it elsewhere.  A bad one gets one line and
+ * the core's choice: the head of its queue, or, among the tasks in the
+ * policy's queues, the next in turn for one tick (*stand_in). */
+static struct sched_task *policy_pick(struct runqueue *rq, bool *stand_in)
 {
 	struct sched_task *p = sched_active_policy->pick(rq);
 
-	if (p && p->array == rq->active && p->cpu == rq->cpu)
+	if (pickable(rq, p))
 		return p;
 	sched_warn_bad_pick(rq, p);
-	return first_of_active(rq);
+	*stand_in = sched_active_policy->enqueue;
+	p = *stand_in ? sched_policy_any(rq) : prio_array_head(&rq->queue);
+	return p ? p : rq->idle;
 }
 
-static struct sched_task *pick_from_arrays(struct runqueue *rq)
+/* Real time first, the core's (2.6.0 schedule()); then the policy's pick,
+ * or the head of the core's queue for a policy with no pick. */
+static struct sched_task *pick_queued(struct runqueue *rq, bool *stand_in)
 {
-	struct prio_array *array;
+	struct sched_task *p;
 
 	if (rq->nr_running == 0)
 		load_balance(rq, true);          /* 2.6.0: idle pull at once */
@@ -52,19 +61,12 @@ static struct sched_task *pick_from_arrays(struct runqueue *rq)
 			sched_active_policy->idle(rq);
 		return rq->idle;
 	}
-	array = rq->active;
-	if (array->nr_active == 0) {             /* switch the two arrays */
-		rq->active = rq->expired;
-		rq->expired = array;
-		array = rq->active;
-		if (sched_active_policy->swap)
-			sched_active_policy->swap(rq);
-	}
-	/* real time first, the core's (2.6.0 schedule()); then the policy */
-	if (sched_active_policy->pick &&
-	    prio_array_first(array) >= MAX_RT_PRIO)
-		return policy_pick(rq);
-	return first_of_active(rq);
+	if (sched_active_policy->pick && prio_array_first(&rq->queue) >= MAX_RT_PRIO)
+		return policy_pick(rq, stand_in);
+	p = prio_array_head(&rq->queue);
+	if (!p)                              /* queues of its own, no pick */
+		p = sched_policy_any(rq);
+	return p ? p : rq->idle;
 }
 
 static void switch_accounting(struct sched_task *prev, struct sched_task *next,
@@ -87,19 +89,21 @@ static struct sched_task *pick_locked(struct runqueue *rq, int cpu)
 	const struct sched_policy *pol = sched_active_policy;   /* stable: rq locked */
 	struct sched_task *prev = rq->curr, *next;
 	uint32_t now = sched_jiffies();
+	bool stand_in = false;
 
 	if (!prev->is_idle) {
 		if (pol->stopping && !rt_task(prev))
 			pol->stopping(rq, prev, now);
-		if (prev->state != SCHED_TASK_RUNNING && prev->array)
+		if (prev->state != SCHED_TASK_RUNNING && prev->on_rq)
 			deactivate_task(rq, prev);
-		else if (prev->array && !cpu_allowed(prev, cpu))
+		else if (prev->on_rq && !cpu_allowed(prev, cpu))
 			leave_forbidden_cpu(rq, prev);
 	}
 	next = rq->handoff ? sched_take_handoff(rq) : NULL;   /* IPC (ipc_sched.c) */
 	if (!next)
-		next = pick_from_arrays(rq);
+		next = pick_queued(rq, &stand_in);
 	prev->need_resched = 0;
+	next->need_resched |= stand_in;      /* a bad pick's stand-in: one tick */
 	if (pol->running && !rt_task(next) && !next->is_idle)
 		pol->running(rq, next, now);
 	if (prev != next) {
@@ -122,21 +126,16 @@ struct sched_task *sched_pick_next(int cpu, unsigned long *flags)
 	return pick_locked(rq, cpu);
 }
 
-/* 2.6.0 sys_sched_yield with rq locked: normal tasks go to the array the
- * policy's yield hook names (default rq->expired; rr: the tail of
- * active), real-time tasks to the tail of their list. */
+/* 2.6.0 sys_sched_yield with rq locked: a real-time task goes to the
+ * tail of its list; a normal one where the policy's yield hook puts it
+ * (nick, o1: the expired array), by default to the tail of its list. */
 void sched_yield_locked(struct runqueue *rq, struct sched_task *p)
 {
-	struct prio_array *to;
-
-	if (p->array) {
-		if (rt_task(p)) {
+	if (p->on_rq) {
+		if (!rt_task(p) && sched_active_policy->yield)
+			sched_active_policy->yield(rq, p);
+		else if (p->array)
 			requeue_task(p);
-		} else {
-			to = sched_active_policy->yield ?
-				sched_active_policy->yield(rq, p) : rq->expired;
-			move_task(p, to);
-		}
 	}
 	p->need_resched = 1;
 }

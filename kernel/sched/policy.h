@@ -148,6 +148,7 @@ struct sched_policy_view {
 
 struct sched_policy {
 	const char *name;
+	void (*init_rq)(struct runqueue *rq);
 	void (*init_task)(struct runqueue *rq, struct sched_task *p);
 	bool (*wakeup)(struct runqueue *rq, struct sched_task *p,
 		       struct sched_task *waker, enum sched_waker kind, bool sync);
@@ -164,9 +165,9 @@ struct sched_policy {
 	int (*prio)(struct sched_task *p);
 	bool (*preempts)(struct runqueue *rq, struct sched_task *p);
 	uint32_t (*ran)(struct sched_task *p);
-	void (*swap)(struct runqueue *rq);
 	void (*idle)(struct runqueue *rq);
-	struct prio_array *(*yield)(struct runqueue *rq, struct sched_task *p);
+	void (*yield)(struct runqueue *rq, struct sched_task *p);
+	int (*best)(struct runqueue *rq);
 	void (*donate)(struct runqueue *rq, struct sched_task *caller,
 		       struct sched_task *server, uint32_t saved[SCHED_DONATION_WORDS],
 		       enum sched_donate_step step);

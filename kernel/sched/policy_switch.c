@@ -3,14 +3,14 @@
  *
  * The switch locks every run queue (CPU-id order, irqs off), so no task can
  * be queued, picked, woken or pulled meanwhile.  Then, per run queue:
- *   1. every queued task (active and expired, the running one included) is
- *      unlinked onto a private list, in order: active then expired, best
- *      prio first, FIFO order within a prio;
- *   2. the old policy's dequeue empties its own queues, the per-CPU
- *      policy area is zeroed, and each task gets the new policy's fresh
- *      fields (init_task: prio, slice, history, stamps) and is queued at
- *      the tail of the new active array, then the new policy's enqueue;
- *   3. o1's expired_timestamp is cleared; the running task is rescheduled.
+ *   1. every queued task (the running one included) is taken off its
+ *      queue (the core's, or the old policy's through its dequeue) onto a
+ *      private list, in the order they were queued (rq->tasks);
+ *   2. the per-CPU policy area is zeroed and the new policy's init_rq sets
+ *      it up; each task gets the new policy's fresh fields (init_task:
+ *      prio, slice, history, stamps) and is queued (enqueue_rq: the core's
+ *      queue or the new policy's);
+ *   3. the running task is rescheduled.
  * Counters (nr_running, nr_switches, accounting) are unchanged; nr_running
  * stays right because every task taken off is put back.  Sleeping tasks are
  * not on any queue: the global generation is bumped and each sleeper gets
@@ -47,45 +47,41 @@ const char *sched_policy_name(void)
 	return sched_active_policy->name;
 }
 
-/* Take every task of array a off it, in order, onto `out`; the old
- * policy's dequeue empties its own queues. */
-static void unlink_array(struct runqueue *rq, const struct sched_policy *old,
-			 struct prio_array *a, struct list_node *out)
+/* Off rq's queues (the old policy's dequeue for its own); p stays in the
+ * list it is in. */
+static void take_off(struct runqueue *rq, const struct sched_policy *old,
+		     struct sched_task *p)
 {
-	int idx;
-
-	for (idx = prio_array_find_next(a, 0); idx < MAX_PRIO;
-	     idx = prio_array_find_next(a, idx + 1)) {
-		while (!list_empty(&a->queue[idx])) {
-			struct sched_task *p = list_first_entry(&a->queue[idx],
-						struct sched_task, run_list);
-
-			dequeue_task(p);
-			if (p->sched_class == SCHED_NORMAL && old->dequeue)
-				old->dequeue(rq, p);
-			list_add_tail(&p->run_list, out);
-		}
-	}
+	if (p->array == &rq->queue)
+		dequeue_task(p);
+	else
+		old->dequeue(rq, p);
+	p->on_rq = false;
 }
 
 static void requeue_all(struct runqueue *rq, const struct sched_policy *old)
 {
-	struct list_node tmp;
+	struct list_node tmp, *n;
 	int i;
 
 	list_init(&tmp);
-	unlink_array(rq, old, rq->active, &tmp);
-	unlink_array(rq, old, rq->expired, &tmp);
-	rq->expired_timestamp = 0;
-	for (i = 0; i < SCHED_POLICY_RQ_WORDS; i++)
+	while (!list_empty(&rq->tasks)) {            /* in the order queued */
+		n = rq->tasks.next;
+		list_del(n);
+		list_add_tail(n, &tmp);
+	}
+	for (n = tmp.next; n != &tmp; n = n->next)
+		take_off(rq, old, list_entry(n, struct sched_task, rq_node));
+	for (i = 0; i < (int)SCHED_POLICY_RQ_WORDS; i++)
 		rq->policy_rq[i] = 0;
+	if (sched_active_policy->init_rq)
+		sched_active_policy->init_rq(rq);
 	while (!list_empty(&tmp)) {
-		struct sched_task *p = list_first_entry(&tmp, struct sched_task, run_list);
+		struct sched_task *p = list_first_entry(&tmp, struct sched_task, rq_node);
 
-		list_del(&p->run_list);
+		list_del(&p->rq_node);
 		sched_init_policy_fields(rq, p);
-		enqueue_task(p, rq->active);
-		sched_hook_enqueue(rq, p);
+		enqueue_rq(rq, p);
 	}
 	if (!rq->curr->is_idle)
 		resched_task(rq, rq->curr);

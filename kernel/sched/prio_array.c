@@ -1,12 +1,6 @@
 /*
- * prio_array.c - the O(1) machinery shared by every policy.
- *
- * A prio_array holds 140 FIFO lists, one per priority, and a 140-bit bitmap
- * with bit i set iff list i is non-empty.  Finding the best task is "first
- * set bit" (a few word tests and one count-trailing-zeros), enqueue and
- * dequeue are a list operation and a bit operation (inline, in
- * sched_impl.h): nothing here depends on the number of tasks.  (Linux 2.6.0: enqueue_task, dequeue_task,
- * sched_find_first_bit.)
+ * prio_array.c - the O(1) priority array's operations that are not
+ * inline (prio_array.h says what an array is and who uses one).
  *
  * Locking: the array belongs to one run queue; its lock must be held.
  */
@@ -76,25 +70,39 @@ void requeue_task(struct sched_task *p)
 	list_add_tail(&p->run_list, &a->queue[p->prio]);
 }
 
-/* fn(p, arg) for every task queued on rq: active then expired, best prio
- * first, FIFO within a prio; stops at the first false.  For the slow
- * paths only (the watchdog, the checks): it walks every task.  rq locked. */
-void sched_for_each_queued(struct runqueue *rq,
-			   bool (*fn)(struct sched_task *p, void *arg), void *arg)
+/* The balancer's order within one array (2.6.0 load_balance): best prio
+ * first, each list from its tail, the least recently queued last. */
+struct sched_task *prio_array_next_movable(struct prio_array *a, struct sched_task *after)
 {
-	struct prio_array *arrays[2] = { rq->active, rq->expired };
-	int a, idx;
+	int idx = 0;
 
-	for (a = 0; a < 2; a++) {
-		for (idx = prio_array_find_next(arrays[a], 0); idx < MAX_PRIO;
-		     idx = prio_array_find_next(arrays[a], idx + 1)) {
-			struct list_node *head = &arrays[a]->queue[idx], *n, *next;
+	if (after) {
+		if (after->run_list.prev != &a->queue[after->prio])
+			return list_entry(after->run_list.prev, struct sched_task, run_list);
+		idx = after->prio + 1;
+	}
+	idx = prio_array_find_next(a, idx);
+	if (idx >= MAX_PRIO)
+		return NULL;
+	return list_entry(a->queue[idx].prev, struct sched_task, run_list);
+}
 
-			for (n = head->next; n != head; n = next) {
-				next = n->next;
-				if (!fn(list_entry(n, struct sched_task, run_list), arg))
-					return;
-			}
+/* For the slow paths only (walks, checks, the policy switch): fn may
+ * take its task off the array, not another. */
+bool prio_array_each(struct prio_array *a, bool (*fn)(struct sched_task *p, void *arg),
+		     void *arg)
+{
+	int idx;
+
+	for (idx = prio_array_find_next(a, 0); idx < MAX_PRIO;
+	     idx = prio_array_find_next(a, idx + 1)) {
+		struct list_node *head = &a->queue[idx], *n, *next;
+
+		for (n = head->next; n != head; n = next) {
+			next = n->next;
+			if (!fn(list_entry(n, struct sched_task, run_list), arg))
+				return false;
 		}
 	}
+	return true;
 }

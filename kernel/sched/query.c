@@ -25,7 +25,7 @@ unsigned int sched_nr_waiting(int cpu)
 	struct sched_task *curr = sched_curr(cpu);
 	unsigned int n = sched_nr_running(cpu);
 
-	if (curr && !curr->is_idle && curr->array && n)
+	if (curr && !curr->is_idle && curr->on_rq && n)
 		n--;
 	return n;
 }
@@ -38,7 +38,7 @@ bool sched_task_off_cpu(struct sched_task *p)
 {
 	unsigned long flags;
 	struct runqueue *rq = task_rq_lock(p, &flags);
-	bool off = !p->array && !task_running(rq, p);
+	bool off = !p->on_rq && !task_running(rq, p);
 
 	task_rq_unlock(rq, flags);
 	return off;
@@ -50,7 +50,7 @@ bool sched_task_off_cpu(struct sched_task *p)
  * wchan=, backtraces, the overdue-sleeper check). */
 bool sched_task_asleep(const struct sched_task *p)
 {
-	return p->state == SCHED_TASK_SLEEPING && !p->array;
+	return p->state == SCHED_TASK_SLEEPING && !p->on_rq;
 }
 
 void sched_cpu_counts(int cpu, struct sched_cpu_counts *out)

@@ -1,9 +1,10 @@
 /*
  * rr.c - policy "rr": the classroom baseline, plain round robin per CPU.
  *
- * Every SCHED_NORMAL task sits at one priority (RR_PRIO) in the active
- * array: one FIFO.  A task runs rr_slice_ms jiffies, then goes to the tail;
- * a woken task goes to the tail with a fresh slice and never preempts.
+ * rr keeps no queue of its own: every SCHED_NORMAL task sits at one
+ * priority (RR_PRIO) in the core's queue, one FIFO (queue.c).  A task runs
+ * rr_slice_ms jiffies, then goes to the tail; a woken or yielding task
+ * goes to the tail, a woken one with a fresh slice, and never preempts.
  * Nice and sleep history are ignored.  Real time is the core's (policy.h);
  * rr only says SCHED_RR's quantum: nick's (v7: MAX_TIMESLICE, 20 jiffies).
  */
@@ -90,11 +91,6 @@ static uint32_t rr_ran(struct sched_task *p)
 	return RR(p)->timestamp;
 }
 
-static struct prio_array *rr_yield(struct runqueue *rq, struct sched_task *p UNUSED)
-{
-	return rq->active;
-}
-
 static void rr_describe(struct runqueue *rq UNUSED, struct sched_task *p,
 			struct sched_policy_view *v)
 {
@@ -128,7 +124,6 @@ const struct sched_policy sched_policy_rr = {
 	.nice = rr_nice,
 	.prio = rr_prio,
 	.ran = rr_ran,
-	.yield = rr_yield,
 	.donate = rr_donate,
 	.describe = rr_describe,
 	.quantum = rr_quantum,

@@ -3,10 +3,12 @@
  *
  * One core, five policies (nick = "Nick's scheduler policy v7", o1 = stock
  * Linux 2.6.0-test4, rr = classroom round robin, mine = the students' own,
- * kernel/sched/mine.c, cfs = Linux's Completely Fair Scheduler), the same
- * O(1) run queues and the same SMP balancer; real time is the core's.  The kernel embeds struct sched_task in its task
- * struct and calls the functions below; the host unit tests and the simulator
- * call exactly the same code (see sched_env.h).
+ * kernel/sched/mine.c, cfs = Linux's Completely Fair Scheduler, eevdf =
+ * Linux 6.6's EEVDF) on per-CPU run queues and one SMP balancer; real time
+ * is the core's, and each policy keeps its tasks in queues of its own (the
+ * O(1) arrays, a vruntime tree) or in the core's.  The kernel embeds struct
+ * sched_task in its task struct and calls the functions below; the host
+ * unit tests and the simulator call exactly the same code (see sched_env.h).
  *
  * Guide for students: docs/scheduler.md.  Every rule cites the hunk of
  * "Nick's scheduler policy v7" (posted to the Linux kernel mailing list,
@@ -105,8 +107,10 @@ struct sched_task {
 	 * server, and the record of the call it waits in as a caller. */
 	struct sched_donation *donations;
 	struct sched_donation *waiting;
+	bool on_rq;                    /* queued on its CPU: the core's queue or the policy's */
+	struct list_node rq_node;      /* in its rq's list of queued tasks (queue.c) */
 	struct list_node run_list;     /* node in array->queue[prio] */
-	struct prio_array *array;      /* NULL when not queued */
+	struct prio_array *array;      /* the array it is on (prio_array.h), NULL: none */
 	struct sched_task *parent;     /* for sched_exit's refund; kernel sets it */
 	unsigned int policy_gen;       /* == sched_policy_gen when fields belong to the policy */
 

@@ -11,6 +11,7 @@
 
 #include "sched.h"
 #include "policy.h"
+#include "prio_array.h"
 
 #define HZ              SCHED_HZ
 #define MAX_USER_RT_PRIO 100
@@ -27,7 +28,9 @@
  * so that the unit tests can evaluate it at other tick rates). */
 #define NICK_MIN_TIMESLICE(hz) ((1 * (hz) / 1000) ? 1 * (hz) / 1000 : 1)
 
-#define SCHED_POLICY_RQ_WORDS 6
+/* The policy's per-CPU area: room for 2.6.0's pair of arrays and a few
+ * words more (policy.h: POLICY_RQ). */
+#define SCHED_POLICY_RQ_WORDS ((sizeof(struct prio_arrays) + 7) / 8 + 4)
 
 /* rq's policy area as the policy's own struct (as POLICY_DATA for a task). */
 #define POLICY_RQ(rq, type) ({                                                 \
@@ -36,28 +39,23 @@
 	(type *)(void *)(rq)->policy_rq;                                       \
 })
 
-/* A priority array: 140 FIFO lists and a bitmap of the non-empty ones. */
-#define SCHED_BITMAP_WORDS ((SCHED_MAX_PRIO + 31) / 32)
-struct prio_array {
-	unsigned int nr_active;                 /* tasks on the lists */
-	uint32_t bitmap[SCHED_BITMAP_WORDS];    /* bit i set iff queue[i] non-empty */
-	struct list_node queue[SCHED_MAX_PRIO];
-};
-
 /* One per CPU.  Everything below is protected by `lock` unless noted. */
 struct runqueue {
 	sched_lock_t lock;
 	int cpu;                          /* constant */
-	unsigned int nr_running;          /* queued tasks (active + expired) */
+	unsigned int nr_running;          /* queued tasks: the core's queue + the policy's */
 	uint32_t nr_switches;
 	struct sched_task *curr;          /* running task (idle when none) */
 	struct sched_task *idle;          /* constant after sched_init_idle */
-	struct prio_array *active, *expired;
-	struct prio_array arrays[2];
-	uint32_t array_sequence;          /* nick, mine: bumped at every array swap */
-	uint32_t expired_timestamp;       /* o1: jiffies the first task expired, 0 = none */
-	/* The policy's per-CPU area (POLICY_RQ): zeroed at sched_init and
-	 * at a policy switch, before the new policy's first enqueue. */
+	/* The core's queue (queue.c): real-time prios, and every task of a
+	 * policy with no queue of its own (no enqueue hook). */
+	struct prio_array queue;
+	/* Every task queued here, the core's and the policy's, in the order
+	 * they were queued: the slow paths' walk (checks, the watchdog, the
+	 * policy switch), never the pick (Linux: rq->cfs_tasks). */
+	struct list_node tasks;
+	/* The policy's per-CPU area (POLICY_RQ): zeroed, then its init_rq,
+	 * at sched_init and at a policy switch, before its first enqueue. */
 	uint64_t policy_rq[SCHED_POLICY_RQ_WORDS];
 	uint32_t watchdog_next;           /* watchdog.c: jiffies of the next look */
 	uint32_t watchdog_look;           /* watchdog.c: jiffies of the last look */
@@ -95,66 +93,12 @@ static inline bool cpu_allowed(struct sched_task *p, int cpu)
 /* ipc_sched.c */
 struct sched_task *sched_take_handoff(struct runqueue *rq);
 
-/* The best non-empty prio of a (MAX_PRIO: none): 2.6.0's
- * sched_find_first_bit, the words tested in turn; inline, for the pick. */
-static inline int prio_array_first(const struct prio_array *a)
-{
-	int w;
-
-	for (w = 0; w < SCHED_BITMAP_WORDS; w++)
-		if (a->bitmap[w])
-			return w * 32 + __builtin_ctz(a->bitmap[w]);
-	return MAX_PRIO;
-}
-
-void sched_clamp_bad_prio(struct sched_task *p);                     /* one line, clamp */
-
-/* Bit prio of the bitmap: list prio is non-empty. */
-static inline void prio_bit_set(struct prio_array *a, int prio)
-{
-	a->bitmap[prio / 32] |= (uint32_t)1 << (prio % 32);
-}
-
-static inline void prio_bit_clear(struct prio_array *a, int prio)
-{
-	a->bitmap[prio / 32] &= ~((uint32_t)1 << (prio % 32));
-}
-
-/* enqueue_task and dequeue_task (2.6.0's, tail of queue[prio] and out
- * again) are a list operation and a bit operation; inline, since every
- * wake-up, sleep and switch takes one (prio_array.c says what an array
- * is).  The boundary check of policy.h: one compare on the hot path; a
- * prio outside 0..139 would index past queue[] and the bitmap. */
-static inline void enqueue_task(struct sched_task *p, struct prio_array *a)
-{
-	if (__builtin_expect((unsigned int)p->prio >= MAX_PRIO, 0))
-		sched_clamp_bad_prio(p);
-	list_add_tail(&p->run_list, &a->queue[p->prio]);
-	prio_bit_set(a, p->prio);
-	a->nr_active++;
-	p->array = a;
-}
-
-static inline void dequeue_task(struct sched_task *p)
-{
-	struct prio_array *a = p->array;
-
-	a->nr_active--;
-	list_del(&p->run_list);
-	if (list_empty(&a->queue[p->prio]))
-		prio_bit_clear(a, p->prio);
-	p->array = NULL;
-}
-
-/* prio_array.c: the O(1) machinery */
-void prio_array_init(struct prio_array *a);
-int prio_array_find_next(const struct prio_array *a, int start); /* MAX_PRIO if none */
-void enqueue_task_before(struct sched_task *p, struct sched_task *next); /* same list, before next */
-void requeue_task(struct sched_task *p);                           /* to the tail of its list */
-void move_task(struct sched_task *p, struct prio_array *to);       /* dequeue + enqueue(to) */
+/* pick.c */
 void sched_yield_locked(struct runqueue *rq, struct sched_task *p);      /* yield rule, rq locked */
-void sched_for_each_queued(struct runqueue *rq,                     /* slow paths: every task */
-			   bool (*fn)(struct sched_task *p, void *arg), void *arg);
+
+/* invariants.c: one array of rq sound, its tasks added to *count */
+int sched_check_array(struct runqueue *rq, struct prio_array *a, unsigned int *count,
+		      char *why, size_t n);
 
 /* core.c */
 struct runqueue *task_rq_lock(struct sched_task *p, unsigned long *flags);
@@ -171,34 +115,80 @@ unsigned int sched_quantum(struct sched_task *p);                   /* SCHED_RR'
 void sched_describe(struct runqueue *rq, struct sched_task *p, struct sched_policy_view *v);
 void sched_donate_counter(unsigned int *caller, unsigned int *server,
 			  uint32_t saved[SCHED_DONATION_WORDS], enum sched_donate_step step);
-/* The policy's queue hooks see SCHED_NORMAL tasks only (policy.h). */
-static inline void sched_hook_enqueue(struct runqueue *rq, struct sched_task *p)
+/* queue.c: where a queued task waits (policy.h).  The core's queue holds
+ * real-time prios, and every task of a policy with no queue of its own;
+ * the policy's queues (its enqueue hook) hold the rest. */
+static inline bool core_queues(const struct sched_task *p)
 {
-	if (p->sched_class == SCHED_NORMAL && sched_active_policy->enqueue)
+	return p->prio < MAX_RT_PRIO || !sched_active_policy->enqueue;
+}
+
+/* p joins rq's queues: the core's, or the policy's through its hook.  A
+ * bad prio is clamped first, so that it cannot choose the wrong queue. */
+static inline void enqueue_rq(struct runqueue *rq, struct sched_task *p)
+{
+	if (__builtin_expect((unsigned int)p->prio >= MAX_PRIO, 0))
+		sched_clamp_bad_prio(p);
+	p->on_rq = true;
+	list_add_tail(&p->rq_node, &rq->tasks);
+	if (core_queues(p))
+		enqueue_task(p, &rq->queue);
+	else
 		sched_active_policy->enqueue(rq, p);
 }
 
-static inline void sched_hook_dequeue(struct runqueue *rq, struct sched_task *p)
+static inline void dequeue_rq(struct runqueue *rq, struct sched_task *p)
 {
-	if (p->sched_class == SCHED_NORMAL && sched_active_policy->dequeue)
+	p->on_rq = false;
+	list_del(&p->rq_node);
+	if (p->array == &rq->queue)
+		dequeue_task(p);
+	else
 		sched_active_policy->dequeue(rq, p);
 }
 
-/* Linux __activate_task: tail of active[prio], one more runnable task. */
+/* Linux __activate_task: queued, one more runnable task. */
 static inline void activate_queued(struct runqueue *rq, struct sched_task *p)
 {
-	enqueue_task(p, rq->active);
+	enqueue_rq(rq, p);
 	rq->nr_running++;
-	sched_hook_enqueue(rq, p);
 }
 
-/* Linux deactivate_task (the policy's dequeue adds v7's array_sequence). */
+/* Linux deactivate_task. */
 static inline void deactivate_task(struct runqueue *rq, struct sched_task *p)
 {
-	dequeue_task(p);
+	dequeue_rq(rq, p);
 	rq->nr_running--;
-	sched_hook_dequeue(rq, p);
 }
+
+/* The tasks the policy's queues hold on rq. */
+static inline unsigned int policy_nr_queued(const struct runqueue *rq)
+{
+	return rq->nr_running - rq->queue.nr_active;
+}
+void sched_requeue_prio(struct runqueue *rq, struct sched_task *p, int prio);
+void sched_for_each_queued(struct runqueue *rq,                     /* slow paths: every task */
+			   bool (*fn)(struct sched_task *p, void *arg), void *arg);
+struct sched_task *sched_policy_any(struct runqueue *rq);           /* one of the policy's, or NULL */
+int sched_policy_best(struct runqueue *rq);                          /* direct.c's question */
+
+/* prio_arrays.c: 2.6.0's pair as a policy's own queues.  A policy that
+ * keeps its tasks there puts struct prio_arrays first in its run-queue
+ * area and takes these as its hooks, or calls them from its own. */
+static inline struct prio_arrays *ARRAYS(struct runqueue *rq)
+{
+	return POLICY_RQ(rq, struct prio_arrays);
+}
+void arrays_init_rq(struct runqueue *rq);                            /* init_rq */
+void arrays_enqueue(struct runqueue *rq, struct sched_task *p);      /* tail of active */
+void arrays_dequeue(struct runqueue *rq, struct sched_task *p);
+struct sched_task *arrays_pick(struct runqueue *rq, bool *swapped);  /* swaps if active is empty */
+struct sched_task *arrays_movable(struct runqueue *rq, struct sched_task *after);
+void arrays_yield(struct runqueue *rq, struct sched_task *p);        /* to expired */
+int arrays_best(struct runqueue *rq);                                /* best prio, curr aside */
+int arrays_check(struct runqueue *rq, char *why, size_t n);
+bool arrays_expired_already(struct runqueue *rq, struct sched_task *p); /* tick: resched */
+
 void sched_init_policy_fields(struct runqueue *rq, struct sched_task *p); /* class prio + init_task */
 void sched_switch_policy_locked(const struct sched_policy *pol);     /* policy_switch.c */
 void sched_refresh_policy(struct runqueue *rq, struct sched_task *p); /* lazy re-init */

@@ -1,7 +1,7 @@
 /*
  * starve.c - policy "starve": a broken policy on purpose, for the
  * watchdog's tests (watchdog.c).  Round robin as the core's defaults do
- * it, but its pick never chooses the newest task (highest pid) queued on
+ * it (every task in the core's queue, at one prio), but its pick never chooses the newest task (highest pid) queued on
  * a CPU while another one is there: that task stays runnable and never
  * runs, until the watchdog ejects the policy.  Never the default, never
  * in the key r rotation; policy=starve selects it.
@@ -23,7 +23,7 @@ static void starve_init_task(struct runqueue *rq UNUSED, struct sched_task *p)
 /* The first task of the list that is not the newest one. */
 static struct sched_task *starve_pick(struct runqueue *rq)
 {
-	struct list_node *head = &rq->active->queue[NICE_TO_PRIO(0)], *n;
+	struct list_node *head = &rq->queue.queue[NICE_TO_PRIO(0)], *n;
 	struct sched_task *newest = NULL, *p;
 
 	for (n = head->next; n != head; n = n->next) {
@@ -39,15 +39,9 @@ static struct sched_task *starve_pick(struct runqueue *rq)
 	return newest;       /* alone (or NULL: the core picks and says so) */
 }
 
-static struct prio_array *starve_yield(struct runqueue *rq, struct sched_task *p UNUSED)
-{
-	return rq->active;
-}
-
 const struct sched_policy sched_policy_starve = {
 	.name = "starve",
 	.init_task = starve_init_task,
 	.prio = starve_prio,
 	.pick = starve_pick,
-	.yield = starve_yield,
 };

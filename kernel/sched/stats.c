@@ -63,9 +63,9 @@ void sched_task_view_locked(struct runqueue *rq, struct sched_task *p,
 	v->sleep_ms = p->sleep_ms;
 	v->wait_ms = p->wait_ms;
 	/* add the interval in progress */
-	if (p->state == SCHED_TASK_SLEEPING && !p->array)
+	if (p->state == SCHED_TASK_SLEEPING && !p->on_rq)
 		v->sleep_ms += now - p->acct_stamp;
-	else if (p->array && !task_running(rq, p))
+	else if (p->on_rq && !task_running(rq, p))
 		v->wait_ms += now - p->acct_stamp;
 	v->switches = p->switches;
 	v->preempted = p->preempted;

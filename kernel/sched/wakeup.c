@@ -51,7 +51,7 @@ bool sched_wake_up(struct sched_task *p, struct sched_task *waker,
 repeat:
 	rq = task_rq_lock(p, &flags);
 	if (p->state == SCHED_TASK_SLEEPING) {
-		if (!p->array) {
+		if (!p->on_rq) {
 			if (sync_migrate(rq, p, sync)) {
 				task_rq_unlock(rq, flags);
 				goto repeat;

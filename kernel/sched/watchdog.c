@@ -58,8 +58,7 @@ static struct starved longest_wait(struct runqueue *rq, uint32_t now, uint32_t s
 {
 	struct starved s = { rq, now, since, NULL, 0 };
 
-	if (prio_array_find_next(rq->active, 0) >= MAX_RT_PRIO &&
-	    prio_array_find_next(rq->expired, 0) >= MAX_RT_PRIO)
+	if (prio_array_first(&rq->queue) >= MAX_RT_PRIO)
 		sched_for_each_queued(rq, longer_wait, &s);
 	return s;
 }

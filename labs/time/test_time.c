@@ -219,7 +219,7 @@ UNIT_TEST(task_timeslice_below_the_best_queued)
 	 * p at 139: delta 9, base 40/10 = 4, 4*34/8 = 17;
 	 * p at 132: 40/3 = 13, 13*34/8 = 55; p at 135: 40/6 = 6, 6*34/8 = 25 */
 	at_prio(&q, 130, 120);
-	enqueue_task(&q, rq0()->active);
+	enqueue_task(&q, ARRAYS(rq0())->active);
 	at_prio(&p, 139, 139);
 	GRADE_EQ("task_timeslice at prio 139, a task at 130 in the active array", 17,
 		 nick_task_timeslice(&p, rq0()));
@@ -232,7 +232,7 @@ UNIT_TEST(task_timeslice_below_the_best_queued)
 	dequeue_task(&q);
 	/* 39 levels below a task at 100: base 40/40 = 1, 1*4/8 = 0 -> 1 */
 	q.prio = 100;
-	enqueue_task(&q, rq0()->active);
+	enqueue_task(&q, ARRAYS(rq0())->active);
 	p.prio = 139;
 	GRADE_EQ("task_timeslice at prio 139, a task at 100 queued (at least 1)", 1,
 		 nick_task_timeslice(&p, rq0()));
@@ -246,7 +246,7 @@ UNIT_TEST(task_timeslice_counts_the_expired_array)
 	host_boot(1, &sched_policy_nick);
 	/* q at 130 in the *expired* array counts as well: p at 139 -> 17 */
 	at_prio(&q, 130, 120);
-	enqueue_task(&q, rq0()->expired);
+	enqueue_task(&q, ARRAYS(rq0())->expired);
 	at_prio(&p, 139, 139);
 	GRADE_EQ("task_timeslice at prio 139, a task at 130 in the expired array", 17,
 		 nick_task_timeslice(&p, rq0()));

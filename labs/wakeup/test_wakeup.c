@@ -167,7 +167,7 @@ UNIT_TEST(fresh_slice_only_after_an_array_swap)
 	host_schedule(0);
 	sleeper_woken_after(&a, &b, 5);
 	NICK(b)->used_slice = 10;
-	rq0()->array_sequence++;         /* the arrays swapped while b slept */
+	NICK_RQ(rq0())->array_sequence++;         /* the arrays swapped while b slept */
 	host_wake(b, NULL, SCHED_WAKER_KTHREAD, true);
 	GRADE_EQ("wakee used_slice, arrays swapped while asleep (10 before)", 0, NICK(b)->used_slice);
 }

@@ -53,7 +53,7 @@ static void rt_rr_round_robins_every_20_jiffies_under(const struct sched_policy 
 	CHECK(host_curr(0) == a);
 	host_run(1);
 	CHECK(host_curr(0) == b);
-	CHECK(a->array == sched_rq[0].active);
+	CHECK(a->array == &sched_rq[0].queue);
 }
 
 UNIT_TEST(rt_rr_round_robins_every_20_jiffies)
@@ -71,7 +71,7 @@ UNIT_TEST(yield_normal_goes_to_expired)
 	b = host_spawn("b", 0, 0);
 	host_schedule(0);
 	sched_yield(a);
-	CHECK(a->array == sched_rq[0].expired);
+	CHECK(a->array == ARRAYS(&sched_rq[0])->expired);
 	CHECK(a->need_resched);
 	host_schedule(0);
 	CHECK(host_curr(0) == b);

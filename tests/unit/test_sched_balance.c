@@ -78,7 +78,7 @@ UNIT_TEST(busy_pull_takes_expired_first)
 	 * own max(1,1) = 1, imbalance 1, 1 >= (3+3)/4: one task, from the
 	 * expired array first, tail first: t1 (t2 is running anyway) */
 	host_run(200);
-	CHECK(t[0]->array == sched_rq[0].expired);
+	CHECK(t[0]->array == ARRAYS(&sched_rq[0])->expired);
 	CHECK_EQ(0, sched_rq[1].migrations_in);
 	host_run(200);
 	CHECK_EQ(1, t[1]->cpu);
@@ -129,7 +129,7 @@ UNIT_TEST(set_affinity_moves_running_and_queued_tasks)
 	CHECK_EQ(0, a->cpu);
 	host_schedule(0);
 	CHECK_EQ(1, a->cpu);
-	CHECK(a->array == sched_rq[1].active);
+	CHECK(a->array == ARRAYS(&sched_rq[1])->active);
 	CHECK(host_curr(0) == c);
 	CHECK_EQ(0, host_check(why, sizeof(why)));
 	CHECK_EQ(2, sched_rq[1].migrations_in);
@@ -138,7 +138,7 @@ UNIT_TEST(set_affinity_moves_running_and_queued_tasks)
 	CHECK_EQ(0, sched_set_affinity(c, SCHED_CPU_BIT(1)));
 	CHECK_EQ(1, c->cpu);
 	CHECK(host_wake(c, NULL, SCHED_WAKER_KTHREAD, false));
-	CHECK(c->array == sched_rq[1].active);
+	CHECK(c->array == ARRAYS(&sched_rq[1])->active);
 	CHECK_EQ(0, host_check(why, sizeof(why)));
 }
 
@@ -160,7 +160,7 @@ UNIT_TEST(affinity_move_goes_through_activate_task)
 	NICK(b)->sleep_time = 0;
 	NICK(b)->sleep_avg = 0;
 	NICK(b)->used_slice = 10;
-	sched_rq[1].array_sequence = 5;      /* CPU0's is 0 */
+	NICK_RQ(&sched_rq[1])->array_sequence = 5;      /* CPU0's is 0 */
 	sched_host_jiffies += 100;
 	/* queued b: wait 100 credited as sleep: add(b,100,1), r=900:
 	 * total 450000+100000 = 550000, sleep 100000, avg 181, bonus 3 ->
@@ -173,13 +173,13 @@ UNIT_TEST(affinity_move_goes_through_activate_task)
 	CHECK_EQ(127, b->prio);
 	CHECK_EQ(0, NICK(b)->used_slice);
 	CHECK_EQ(1100, NICK(b)->timestamp);
-	CHECK(b->array == sched_rq[1].active);
+	CHECK(b->array == ARRAYS(&sched_rq[1])->active);
 	CHECK(host_idle[1].need_resched);    /* CPU1 was idle */
 	/* running a, used 50, sequences equal (0 and 0): its schedule()
 	 * charges the 100 run (total 100000, avg 0, prio 130), deactivate
 	 * stamps sequence 0; on CPU1 no time passed: no credit, and the
 	 * equal sequence keeps used_slice 50 */
-	sched_rq[1].array_sequence = 0;
+	NICK_RQ(&sched_rq[1])->array_sequence = 0;
 	NICK(a)->used_slice = 50;
 	CHECK_EQ(0, sched_set_affinity(a, SCHED_CPU_BIT(1)));
 	host_schedule(0);
@@ -188,7 +188,7 @@ UNIT_TEST(affinity_move_goes_through_activate_task)
 	CHECK_EQ(0, NICK(a)->sleep_avg);
 	CHECK_EQ(130, a->prio);
 	CHECK_EQ(50, NICK(a)->used_slice);
-	CHECK(a->array == sched_rq[1].active);
+	CHECK(a->array == ARRAYS(&sched_rq[1])->active);
 }
 
 /* schedule() has taken p off its queue but not yet switched away: the
@@ -234,7 +234,7 @@ UNIT_TEST(set_affinity_keeps_the_cpu_of_a_task_still_switching_out)
 	CHECK(host_curr(0) != s);
 	CHECK(host_wake(s, NULL, SCHED_WAKER_KTHREAD, false));
 	CHECK_EQ(1, s->cpu);
-	CHECK(s->array == sched_rq[1].active);
+	CHECK(s->array == ARRAYS(&sched_rq[1])->active);
 	CHECK_EQ(1, s->migrations);
 	CHECK_EQ(0, host_check(why, sizeof(why)));
 }
@@ -299,7 +299,7 @@ UNIT_TEST(sync_wakeup_moves_to_wakers_cpu)
 	sched_host_jiffies += 50;
 	CHECK(host_wake(b, w, SCHED_WAKER_USER, true));
 	CHECK_EQ(1, b->cpu);
-	CHECK(b->array == sched_rq[1].active);
+	CHECK(b->array == ARRAYS(&sched_rq[1])->active);
 	/* not sync: stays on its last CPU (now 1) */
 	CHECK(a->cpu == 0);
 }

@@ -80,7 +80,7 @@ UNIT_TEST(direct_switch_leaves_the_queue_as_wakeup_and_schedule_would)
 	CHECK_EQ(SCHED_TASK_SLEEPING, c->state);
 	CHECK(c->array == NULL);
 	CHECK_EQ(SCHED_TASK_RUNNING, s->state);
-	CHECK(s->array == rq->active);
+	CHECK(s->array == ARRAYS(rq)->active);
 	CHECK_EQ(running, rq->nr_running);          /* one left, one came */
 	CHECK_EQ(switches + 1, rq->nr_switches);
 	CHECK_EQ(c_switches + 1, c->switches);

@@ -38,7 +38,7 @@ static int check_all(char *why, size_t n)
 		return -1;
 	for (i = 0; i < host_ntasks(); i++) {
 		struct sched_task *p = &host_pool[i];
-		bool q = p->array != NULL;
+		bool q = p->on_rq;
 
 		if (q != (p->state == SCHED_TASK_RUNNING)) {
 			snprintf(why, n, "pid %d state %d but %squeued", p->pid,
@@ -180,9 +180,9 @@ UNIT_TEST(checker_catches_corruption)
 	sched_rq[0].nr_running++;
 	CHECK_EQ(-1, sched_check_invariants(0, why, sizeof(why)));
 	sched_rq[0].nr_running--;
-	sched_rq[0].active->bitmap[0] |= 1;       /* bit 0 set, list empty */
+	ARRAYS(&sched_rq[0])->active->bitmap[0] |= 1;       /* bit 0 set, list empty */
 	CHECK_EQ(-1, sched_check_invariants(0, why, sizeof(why)));
-	sched_rq[0].active->bitmap[0] &= ~1u;
+	ARRAYS(&sched_rq[0])->active->bitmap[0] &= ~1u;
 	a->prio = 100;                             /* on list 130 */
 	CHECK_EQ(-1, sched_check_invariants(0, why, sizeof(why)));
 	a->prio = 130;

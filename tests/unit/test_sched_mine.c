@@ -139,7 +139,7 @@ UNIT_TEST(slice_refills_only_in_a_new_epoch)
 	 * goes to expired, the active array is empty, the arrays swap */
 	host_run(50);
 	CHECK_EQ(100, hog->run_ms);
-	CHECK(hog->array == sched_rq[0].active);
+	CHECK(hog->array == ARRAYS(&sched_rq[0])->active);
 	CHECK(host_wake(s, NULL, SCHED_WAKER_IRQ, false));
 	CHECK_EQ(0, MINE(s)->used_ms);
 }

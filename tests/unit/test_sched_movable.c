@@ -141,7 +141,7 @@ UNIT_TEST(no_hook_pulls_expired_first_then_the_tail_of_active)
 	struct sched_task *t[4];
 
 	start_abcd(&sched_policy_nick, t);
-	move_task(t[0], sched_rq[0].expired);
+	move_task(t[0], ARRAYS(&sched_rq[0])->expired);
 	balance_cpu1_twice();
 	moved_as("ad", t);
 }

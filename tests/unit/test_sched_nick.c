@@ -129,7 +129,7 @@ UNIT_TEST(task_timeslice_spec_examples)
 	/* a hog at 130 queued, p at 139 (nine levels below): base 40/10 = 4,
 	 * 4*34/8 = 17 */
 	fake(&q, 130, 120);
-	enqueue_task(&q, rq0()->expired);      /* expired counts too */
+	enqueue_task(&q, ARRAYS(rq0())->expired);      /* expired counts too */
 	fake(&p, 139, 139);
 	CHECK_EQ(17, nick_task_timeslice(&p, rq0()));
 	/* p at 132 / 135 next to 130: 40/3*34/8 = 13*34/8 = 55; 6*34/8 = 25 */
@@ -148,7 +148,7 @@ UNIT_TEST(task_timeslice_spec_examples)
 	CHECK_EQ(215, nick_task_timeslice(&p, rq0()));
 	/* 39 levels below a 100: base 40/40 = 1, 1*4/8 = 0 -> at least 1 */
 	q.prio = 100;
-	enqueue_task(&q, rq0()->active);
+	enqueue_task(&q, ARRAYS(rq0())->active);
 	CHECK_EQ(1, nick_task_timeslice(&p, rq0()));
 	dequeue_task(&q);
 	/* RT: MAX_TIMESLICE 20 */
@@ -305,7 +305,7 @@ UNIT_TEST(quirk2_waker_used_slice_wraps)
 	/* next tick: used_slice++ is >= ts: a expires at once */
 	host_tick();
 	CHECK(host_curr(0) == b);
-	CHECK(a->array == rq0()->expired);
+	CHECK(a->array == ARRAYS(rq0())->expired);
 	CHECK_EQ(0, NICK(a)->used_slice);
 }
 
@@ -315,7 +315,7 @@ UNIT_TEST(activate_fresh_slice_after_array_swap)
 
 	setup_sleeper(&a, &b);
 	NICK(b)->used_slice = 10;
-	rq0()->array_sequence++;         /* arrays swapped while b slept */
+	NICK_RQ(rq0())->array_sequence++;         /* arrays swapped while b slept */
 	sched_host_jiffies += 5;
 	CHECK(host_wake(b, NULL, SCHED_WAKER_KTHREAD, true));
 	CHECK_EQ(0, NICK(b)->used_slice);
@@ -366,7 +366,7 @@ UNIT_TEST(fork_splits_the_slice)
 	CHECK_EQ(150000, NICK(p)->sleep_time);
 	CHECK_EQ(375, NICK(p)->sleep_avg);
 	CHECK_EQ(130, p->prio);
-	CHECK(c->array == rq0()->active && c->cpu == 0);
+	CHECK(c->array == ARRAYS(rq0())->active && c->cpu == 0);
 	CHECK_EQ(2, rq0()->nr_running);
 	CHECK(p->need_resched);
 	host_schedule(0);
@@ -383,10 +383,10 @@ UNIT_TEST(fork_parent_expires)
 	NICK(p)->used_slice = 169;
 	c = host_fork(p, "child");
 	CHECK_EQ(169, NICK(c)->used_slice);
-	CHECK(p->array == rq0()->expired);
+	CHECK(p->array == ARRAYS(rq0())->expired);
 	CHECK_EQ(0, NICK(p)->used_slice);
 	CHECK_EQ(0, NICK(p)->first_time_slice);
-	CHECK(c->array == rq0()->active);
+	CHECK(c->array == ARRAYS(rq0())->active);
 }
 
 UNIT_TEST(quirk3_child_sleep_avg_above_1000)
@@ -453,11 +453,11 @@ UNIT_TEST(quirk2_wrap_to_uint_max_gives_a_fresh_slice)
 	 * 40/21 = 1, 1*(10+4)/8 = 1; 0 >= 1 is false: a is not expired */
 	host_tick();
 	CHECK_EQ(0, NICK(a)->used_slice);
-	CHECK(a->array == rq0()->active);
+	CHECK(a->array == ARRAYS(rq0())->active);
 	CHECK(host_curr(0) == a);
 	/* the next tick: 1 >= 1, expired as usual */
 	host_tick();
-	CHECK(a->array == rq0()->expired);
+	CHECK(a->array == ARRAYS(rq0())->expired);
 }
 
 /* Wrap: steal's (task_timeslice(p) - NICK(p)->used_slice) is unsigned.  When p
@@ -496,7 +496,7 @@ UNIT_TEST(wrap_fork_child_near_2_to_31_expires_on_its_first_tick)
 	NICK(p)->used_slice = 180;
 	c = host_fork(p, "child");
 	CHECK_EQ(2147483823u, NICK(c)->used_slice);
-	CHECK(p->array == rq0()->expired);
+	CHECK(p->array == ARRAYS(rq0())->expired);
 	CHECK_EQ(0, NICK(p)->used_slice);
 	/* child (avg 0, prio 130) runs; its first tick: 2147483824 >= 170 */
 	host_schedule(0);
@@ -506,7 +506,7 @@ UNIT_TEST(wrap_fork_child_near_2_to_31_expires_on_its_first_tick)
 	host_tick();
 	CHECK_EQ(0, NICK(c)->used_slice);
 	CHECK_EQ(0, NICK(c)->first_time_slice);
-	CHECK_EQ(1, rq0()->array_sequence);
+	CHECK_EQ(1, NICK_RQ(rq0())->array_sequence);
 	CHECK(host_curr(0) == p);
 }
 
@@ -547,6 +547,6 @@ UNIT_TEST(quirk4_set_nice_prio_is_static)
 	CHECK_EQ(0, sched_set_nice(b, -5));
 	CHECK_EQ(115, b->prio);
 	CHECK(a->need_resched);
-	CHECK(b->array == rq0()->active && b->run_list.next != &b->run_list);
+	CHECK(b->array == ARRAYS(rq0())->active && b->run_list.next != &b->run_list);
 	CHECK_EQ(-SCHED_EINVAL, sched_set_nice(b, 20));
 }

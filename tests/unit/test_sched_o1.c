@@ -102,16 +102,16 @@ UNIT_TEST(expired_starving)
 {
 	host_boot(1, &sched_policy_o1);
 	rq0()->nr_running = 2;
-	rq0()->expired_timestamp = 0;
+	O1_RQ(rq0())->expired_timestamp = 0;
 	CHECK(!o1_expired_starving(rq0()));          /* nothing expired */
 	/* limit 10000*2 + 1 = 20001 jiffies since the first expiry */
-	rq0()->expired_timestamp = 5000;
+	O1_RQ(rq0())->expired_timestamp = 5000;
 	sched_host_jiffies = 5000 + 20000;
 	CHECK(!o1_expired_starving(rq0()));
 	sched_host_jiffies = 5000 + 20001;
 	CHECK(o1_expired_starving(rq0()));
 	rq0()->nr_running = 0;
-	rq0()->expired_timestamp = 0;
+	O1_RQ(rq0())->expired_timestamp = 0;
 }
 
 UNIT_TEST(interactive_task_stays_active_unless_starving)
@@ -127,23 +127,23 @@ UNIT_TEST(interactive_task_stays_active_unless_starving)
 	O1(a)->sleep_avg = 10000;
 	O1(a)->time_slice = 1;
 	host_tick();        /* slice ends: back into active, stays first */
-	CHECK(a->array == rq0()->active);
+	CHECK(a->array == ARRAYS(rq0())->active);
 	CHECK_EQ(116, a->prio);    /* tick: 9999 -> +4 */
 	CHECK_EQ(102, O1(a)->time_slice);
-	CHECK_EQ(0, rq0()->expired_timestamp);
+	CHECK_EQ(0, O1_RQ(rq0())->expired_timestamp);
 	/* starving: the first expiry was 20001+ jiffies ago -> expired */
-	rq0()->expired_timestamp = sched_host_jiffies - 30000;
+	O1_RQ(rq0())->expired_timestamp = sched_host_jiffies - 30000;
 	O1(a)->time_slice = 1;
 	host_tick();
-	CHECK(a->array == rq0()->expired);
+	CHECK(a->array == ARRAYS(rq0())->expired);
 	CHECK(host_curr(0) == b);
 	/* hog b (prio 125) is never interactive: expired when its slice ends */
 	O1(b)->time_slice = 1;
-	rq0()->expired_timestamp = 0;
+	O1_RQ(rq0())->expired_timestamp = 0;
 	host_tick();     /* b expires; active is empty: the swap clears the stamp */
 	CHECK_EQ(125, b->prio);
-	CHECK(b->array == rq0()->active && a->array == rq0()->active);
-	CHECK_EQ(0, rq0()->expired_timestamp);
+	CHECK(b->array == ARRAYS(rq0())->active && a->array == ARRAYS(rq0())->active);
+	CHECK_EQ(0, O1_RQ(rq0())->expired_timestamp);
 }
 
 UNIT_TEST(wakeup_credit)
@@ -213,7 +213,7 @@ UNIT_TEST(child_runs_first)
 	CHECK_EQ(8000, O1(p)->sleep_avg);
 	CHECK_EQ(4000, O1(c)->sleep_avg);
 	CHECK_EQ(p->prio, c->prio);
-	first = list_first_entry(&rq0()->active->queue[p->prio], struct sched_task, run_list);
+	first = list_first_entry(&ARRAYS(rq0())->active->queue[p->prio], struct sched_task, run_list);
 	CHECK(first == c);
 	CHECK(c->run_list.next == &p->run_list);
 	host_schedule(0);
@@ -231,9 +231,9 @@ UNIT_TEST(fork_with_one_jiffy_left_expires_parent)
 	O1(p)->time_slice = 1;
 	c = host_fork(p, "child");
 	CHECK_EQ(1, O1(c)->time_slice);
-	CHECK(p->array == rq0()->expired);
+	CHECK(p->array == ARRAYS(rq0())->expired);
 	CHECK_EQ(102, O1(p)->time_slice);
-	CHECK(c->array == rq0()->expired);          /* before the parent */
+	CHECK(c->array == ARRAYS(rq0())->expired);          /* before the parent */
 	CHECK(c->run_list.next == &p->run_list);
 }
 

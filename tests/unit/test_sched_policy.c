@@ -87,12 +87,13 @@ UNIT_TEST(a_prio_outside_0_139_is_clamped_into_its_band_with_one_line)
 	}
 }
 
-/* Last in first out: the tail of the best list of rq->active. */
+/* Last in first out: the tail of the best list of the active array (the
+ * test policy is mine's: its tasks wait in ARRAYS(rq)). */
 static struct sched_task *pick_tail(struct runqueue *rq)
 {
-	int idx = prio_array_find_next(rq->active, 0);
+	int idx = prio_array_find_next(ARRAYS(rq)->active, 0);
 
-	return list_entry(rq->active->queue[idx].prev, struct sched_task, run_list);
+	return list_entry(ARRAYS(rq)->active->queue[idx].prev, struct sched_task, run_list);
 }
 
 /* One CPU under pol with this pick hook, tasks a, b, c at nice 0 queued in
@@ -103,7 +104,8 @@ static void boot_abc(struct sched_task *(*pick)(struct runqueue *), struct sched
 	int i;
 
 	use_policy();
-	pol.pick = pick;
+	if (pick)
+		pol.pick = pick;             /* else mine's: the head of the best list */
 	host_boot(1, &pol);
 	for (i = 0; i < 3; i++)
 		t[i] = host_spawn(names[i], 0, 0);
@@ -117,7 +119,7 @@ UNIT_TEST(a_pick_hook_chooses_the_next_task)
 	boot_abc(pick_tail, t);
 	CHECK(host_curr(0) == t[2]);
 	boot_abc(NULL, t);
-	CHECK(host_curr(0) == t[0]);         /* the core's choice: the head */
+	CHECK(host_curr(0) == t[0]);         /* mine's choice: the head */
 }
 
 static struct sched_task *pick_nothing(struct runqueue *rq UNUSED)
@@ -125,7 +127,7 @@ static struct sched_task *pick_nothing(struct runqueue *rq UNUSED)
 	return NULL;
 }
 
-UNIT_TEST(a_pick_outside_rq_active_falls_back_with_one_line)
+UNIT_TEST(a_pick_of_no_queued_task_falls_back_with_one_line)
 {
 	unsigned long before = sched_host_warnings;
 	struct sched_task *t[3];

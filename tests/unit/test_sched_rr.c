@@ -110,7 +110,7 @@ UNIT_TEST(yield_goes_to_tail)
 	b = host_spawn("b", 0, 0);
 	host_schedule(0);
 	sched_yield(a);
-	CHECK(a->array == sched_rq[0].active);
+	CHECK(a->array == &sched_rq[0].queue);
 	host_schedule(0);
 	CHECK(host_curr(0) == b);
 }
