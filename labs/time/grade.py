@@ -52,7 +52,7 @@ TESTS = [
     unit("task_timeslice_below_the_best_queued", 6, ["task_timeslice"], SLICE,
          "idx is the best prio queued on the CPU, not the task's own"),
     unit("task_timeslice_counts_the_expired_array", 5, ["task_timeslice"], SLICE,
-         "look for the best prio in rq->active and in rq->expired"),
+         "look for the best prio in ARRAYS(rq)->active and ->expired"),
     SimTest("shares_nice_0_5_10_19", 10,
             "workload=tools/schedsim/workloads/nice.wl nice=0,5,10,19 cpus=1 "
             "seconds=31 stats=10000 summary=0",

@@ -49,7 +49,7 @@ TESTS = [
     unit("kernel_and_irq_wakers_steal_nothing", 4, WAKE),
     unit("sleep_is_capped_at_max_sleep", 3, WAKE),
     unit("fresh_slice_only_after_an_array_swap", 4, WAKE,
-         "compare rq->array_sequence with p->array_sequence"),
+         "compare NICK_RQ(rq)->array_sequence with NICK(p)->array_sequence"),
     unit("sync_wakeup_never_preempts", 6, WAKE,
          "return whether the wakee should preempt curr, and never for a sync wake-up"),
     unit("a_worse_wakee_does_not_preempt", 2, 'docs/scheduler-spec.md: "TASK_PREEMPTS_CURR"'),
