@@ -41,6 +41,8 @@ void sched_init(int ncpus, const struct sched_policy *pol)
 
 		*rq = (struct runqueue){ .cpu = c };
 		sched_lock_init(&rq->lock);
+		if (c >= ncpus)
+			continue;        /* zero counts; no queue is ever used there */
 		prio_array_init(&rq->queue);
 		list_init(&rq->tasks);
 		if (sched_active_policy->init_rq)
