@@ -183,13 +183,9 @@ static void default_tick(struct sched_task *p)
 /* The scheduler_tick body for a running task (also fork's extra tick). */
 void sched_policy_tick(struct runqueue *rq, struct sched_task *p)
 {
-	/* not queued here any more (it left this CPU): only reschedule; a
-	 * task of the O(1) arrays may also have expired already
-	 * (arrays_expired_already) */
-	if (!p->on_rq) {
-		p->need_resched = 1;
-		return;
-	}
+	/* A running task is queued (a task that leaves its CPU leaves it in
+	 * schedule()); one of the O(1) arrays may have expired already, which
+	 * its policy's tick sees (arrays_expired_already). */
 	if (rt_task(p))
 		rt_tick(p);
 	else if (sched_active_policy->tick)

@@ -153,7 +153,8 @@ static struct sched_task *mine_pick(struct runqueue *rq)
 	bool swapped;
 	struct sched_task *next = arrays_pick(rq, &swapped);
 
-	MINE_RQ(rq)->epoch += swapped;
+	if (swapped)
+		MINE_RQ(rq)->epoch++;
 	return next;
 }
 

@@ -163,7 +163,8 @@ static struct sched_task *nick_pick(struct runqueue *rq)
 	bool swapped;
 	struct sched_task *next = arrays_pick(rq, &swapped);
 
-	NICK_RQ(rq)->array_sequence += swapped;
+	if (swapped)
+		NICK_RQ(rq)->array_sequence++;
 	return next;
 }
 

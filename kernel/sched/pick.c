@@ -21,15 +21,13 @@ static void leave_forbidden_cpu(struct runqueue *rq, struct sched_task *prev)
 	rq->migrating = prev;
 }
 
-/* May the policy's pick choose p?  A task it queues on rq: in its own
- * queues, or in the core's when it keeps none. */
+/* May the policy's pick choose p?  A task queued on rq: the pick runs
+ * only when no real-time task is queued there, so any such task is one
+ * the policy queued (in its own queues, or in the core's when it keeps
+ * none). */
 static bool pickable(struct runqueue *rq, struct sched_task *p)
 {
-	if (!p || !p->on_rq || p->cpu != rq->cpu)
-		return false;
-	if (sched_active_policy->enqueue)
-		return p->array != &rq->queue;
-	return p->array == &rq->queue && p->prio >= MAX_RT_PRIO;
+	return p && p->on_rq && p->cpu == rq->cpu;
 }
 
 /* The policy's pick (policy.h), checked: a task not queued here would
@@ -40,7 +38,7 @@ static struct sched_task *policy_pick(struct runqueue *rq, bool *stand_in)
 {
 	struct sched_task *p = sched_active_policy->pick(rq);
 
-	if (pickable(rq, p))
+	if (__builtin_expect(pickable(rq, p), 1))
 		return p;
 	sched_warn_bad_pick(rq, p);
 	*stand_in = sched_active_policy->enqueue;
@@ -61,7 +59,8 @@ static struct sched_task *pick_queued(struct runqueue *rq, bool *stand_in)
 			sched_active_policy->idle(rq);
 		return rq->idle;
 	}
-	if (sched_active_policy->pick && prio_array_first(&rq->queue) >= MAX_RT_PRIO)
+	if (sched_active_policy->pick &&
+	    (!rq->queue.nr_active || prio_array_first(&rq->queue) >= MAX_RT_PRIO))
 		return policy_pick(rq, stand_in);
 	p = prio_array_head(&rq->queue);
 	if (!p)                              /* queues of its own, no pick */
@@ -103,7 +102,8 @@ static struct sched_task *pick_locked(struct runqueue *rq, int cpu)
 	if (!next)
 		next = pick_queued(rq, &stand_in);
 	prev->need_resched = 0;
-	next->need_resched |= stand_in;      /* a bad pick's stand-in: one tick */
+	if (__builtin_expect(stand_in, 0))
+		next->need_resched = 1;      /* a bad pick's stand-in: one tick */
 	if (pol->running && !rt_task(next) && !next->is_idle)
 		pol->running(rq, next, now);
 	if (prev != next) {

@@ -10,6 +10,8 @@
  *   dequeue   arrays_dequeue    off its array
  *   pick      arrays_pick       the head of the best list of active; an
  *                               empty active swaps with expired first
+ *                               (inline in sched_impl.h, as is the tick's
+ *                               arrays_expired_already)
  *   movable   arrays_movable    expired first, then active (2.6.0
  *                               load_balance: cache-cold first)
  *   yield     arrays_yield      to expired (2.6.0 sys_sched_yield)
@@ -40,20 +42,6 @@ void arrays_enqueue(struct runqueue *rq, struct sched_task *p)
 void arrays_dequeue(struct runqueue *rq UNUSED, struct sched_task *p)
 {
 	dequeue_task(p);
-}
-
-/* 2.6.0 schedule(): "switch the two arrays" when active is empty. */
-struct sched_task *arrays_pick(struct runqueue *rq, bool *swapped)
-{
-	struct prio_arrays *q = ARRAYS(rq);
-	struct prio_array *array = q->active;
-
-	*swapped = array->nr_active == 0;
-	if (*swapped) {
-		q->active = q->expired;
-		q->expired = array;
-	}
-	return prio_array_head(q->active);
 }
 
 /* The task after `after` in 2.6.0 load_balance's order: the expired array
@@ -88,16 +76,6 @@ int arrays_best(struct runqueue *rq)
 	    a->queue[idx].next == &curr->run_list && curr->run_list.next == &a->queue[idx])
 		idx = prio_array_find_next(a, idx + 1);
 	return idx;
-}
-
-/* 2.6.0 scheduler_tick: "Task might have expired already, but not
- * scheduled off yet" - then only ask for the schedule(). */
-bool arrays_expired_already(struct runqueue *rq, struct sched_task *p)
-{
-	if (p->array == ARRAYS(rq)->active)
-		return false;
-	p->need_resched = 1;
-	return true;
 }
 
 /* check=1: both arrays sound, every queued task of the policy on one of

@@ -182,12 +182,36 @@ static inline struct prio_arrays *ARRAYS(struct runqueue *rq)
 void arrays_init_rq(struct runqueue *rq);                            /* init_rq */
 void arrays_enqueue(struct runqueue *rq, struct sched_task *p);      /* tail of active */
 void arrays_dequeue(struct runqueue *rq, struct sched_task *p);
-struct sched_task *arrays_pick(struct runqueue *rq, bool *swapped);  /* swaps if active is empty */
 struct sched_task *arrays_movable(struct runqueue *rq, struct sched_task *after);
 void arrays_yield(struct runqueue *rq, struct sched_task *p);        /* to expired */
 int arrays_best(struct runqueue *rq);                                /* best prio, curr aside */
 int arrays_check(struct runqueue *rq, char *why, size_t n);
-bool arrays_expired_already(struct runqueue *rq, struct sched_task *p); /* tick: resched */
+
+/* The two on every switch and tick, inline: 2.6.0 schedule() - the head
+ * of the best list of active, the arrays swapped first ("switch the two
+ * arrays") when active is empty. */
+static inline struct sched_task *arrays_pick(struct runqueue *rq, bool *swapped)
+{
+	struct prio_arrays *q = ARRAYS(rq);
+	struct prio_array *array = q->active;
+
+	*swapped = array->nr_active == 0;
+	if (*swapped) {
+		q->active = q->expired;
+		q->expired = array;
+	}
+	return prio_array_head(q->active);
+}
+
+/* 2.6.0 scheduler_tick: "Task might have expired already, but not
+ * scheduled off yet" - then only ask for the schedule(). */
+static inline bool arrays_expired_already(struct runqueue *rq, struct sched_task *p)
+{
+	if (p->array == ARRAYS(rq)->active)
+		return false;
+	p->need_resched = 1;
+	return true;
+}
 
 void sched_init_policy_fields(struct runqueue *rq, struct sched_task *p); /* class prio + init_task */
 void sched_switch_policy_locked(const struct sched_policy *pol);     /* policy_switch.c */
