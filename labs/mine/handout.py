@@ -9,9 +9,10 @@ STUBS = {
     "normal_prio": {
         "todo": """Return the prio (100..139, lower runs first) of the SCHED_NORMAL
             task p now, from whatever your design keeps (its nice, its fields in
-            struct mine_task).  The core's default pick runs the first task of
-            the best prio; a policy with its own pick hook (policy.h) may
-            keep every task at one prio and order them itself.  Real-time
+            struct mine_task).  mine's pick (mine_pick, arrays_pick) runs the
+            first task of the best prio in its active array; a policy with a
+            pick of its own (policy.h) may keep every task at one prio and
+            order them itself.  Real-time
             tasks (prio 0..99) never reach the policy: the core runs them.  A prio outside
             100..139 is clamped by the core with a line on the console, and
             costs points.  Targets: %s.  The stub: one prio for everyone.""" % TARGETS,
@@ -29,11 +30,12 @@ STUBS = {
             """,
     },
     "normal_tick": {
-        "todo": """One ms of running for p, which is queued in rq->active.  Account
-            for it in your fields; when p's turn is over, put it where your design
-            says (requeue_task: the tail of its list; dequeue_task, a new prio,
-            enqueue_task: another list or rq->expired, which runs when rq->active
-            is empty) and set p->need_resched.  A task left queued and unrun
+        "todo": """One ms of running for p, which is queued in ARRAYS(rq)->active,
+            mine's own (mine.h: MINE_RQ).  Account for it in your fields; when
+            p's turn is over, put it where your design says (requeue_task: the
+            tail of its list; dequeue_task, a new prio, enqueue_task: another
+            list or ARRAYS(rq)->expired, which mine_pick swaps in when active is
+            empty) and set p->need_resched.  A task left queued and unrun
             for 5 s makes the kernel's watchdog eject the policy (README.md).
             Targets: %s (no task may starve,
             whether it runs all the time or sleeps now and then).  The stub: round
@@ -47,12 +49,12 @@ STUBS = {
             """,
     },
     "normal_wake_up": {
-        "todo": """p wakes up on rq; the core then queues it at the tail of
-            rq->active[p->prio].  Update p's fields and prio for the wake-up, and
+        "todo": """p wakes up on rq; the core then queues it (the enqueue hook,
+            arrays_enqueue: the tail of its prio's list in ARRAYS(rq)->active).  Update p's fields and prio for the wake-up, and
             return true when p should preempt rq->curr (never for a sync wake-up:
             the waker is about to sleep).  MINE(p)->left_at says when p left the
-            CPU; MINE(p)->epoch != rq->array_sequence says that the arrays swapped
-            while p slept.  Targets: %s (a task that wakes often beside hogs must
+            CPU; MINE(p)->epoch != MINE_RQ(rq)->epoch says that the arrays
+            swapped while p slept.  Targets: %s (a task that wakes often beside hogs must
             run soon; a short sleep must not let a task run ahead of the others
             for ever).  The stub: the tail, a fresh slice, never preempt.""" % TARGETS,
         "body": """\
@@ -92,7 +94,7 @@ FILES = {
  * design needs; the build fails when the struct does not fit.  The core
  * never reads them; it zeroes them before init_task and copies them from
  * parent to child at fork.  Keys of a queue of your own (a pass, a ticket,
- * a deadline) go here too.
+ * a deadline) go here too, and its per-CPU part in struct mine_rq.
  */
 #ifndef NICKEL_SCHED_MINE_H
 #define NICKEL_SCHED_MINE_H
@@ -102,12 +104,28 @@ FILES = {
 struct mine_task {
 	unsigned int used_ms;     /* of its current slice */
 	uint32_t left_at;         /* jiffies it last left the CPU or woke up */
-	uint32_t epoch;           /* rq->array_sequence when it went to sleep */
+	uint32_t epoch;           /* MINE_RQ(rq)->epoch when it went to sleep */
 };
 
 static inline struct mine_task *MINE(struct sched_task *p)
 {
 	return POLICY_DATA(p, struct mine_task);
+}
+
+/* Its per-CPU fields, in the run queue's policy area (POLICY_RQ): the
+ * two arrays its tasks wait in (prio_arrays.c; first, for ARRAYS(rq)),
+ * and the epoch, counted at every swap of the arrays.  A queue of your
+ * own replaces the arrays (policy.h: init_rq, enqueue, dequeue, pick,
+ * movable). */
+struct mine_rq {
+	struct prio_arrays arrays;
+	uint32_t epoch;
+};
+
+static inline struct mine_rq *MINE_RQ(struct runqueue *rq)
+{
+	_Static_assert(offsetof(struct mine_rq, arrays) == 0, "ARRAYS needs the arrays first");
+	return POLICY_RQ(rq, struct mine_rq);
 }
 
 /* What the stat dump and the live panel show in the sleep_avg column for
