@@ -17,23 +17,6 @@ void prio_array_init(struct prio_array *a)
 		list_init(&a->queue[i]);
 }
 
-/* First set bit at or after `start`; MAX_PRIO when there is none. */
-int prio_array_find_next(const struct prio_array *a, int start)
-{
-	int w = start / 32;
-	uint32_t word;
-
-	if (start >= MAX_PRIO)
-		return MAX_PRIO;
-	word = a->bitmap[w] & (~(uint32_t)0 << (start % 32));
-	while (!word) {
-		if (++w == SCHED_BITMAP_WORDS)
-			return MAX_PRIO;
-		word = a->bitmap[w];
-	}
-	return w * 32 + __builtin_ctz(word);   /* bits >= 140 are never set */
-}
-
 /* o1's wake_up_forked_process: the child goes right before the parent. */
 void enqueue_task_before(struct sched_task *p, struct sched_task *next)
 {

@@ -51,6 +51,24 @@ static inline int prio_array_first(const struct prio_array *a)
 	return SCHED_MAX_PRIO;
 }
 
+/* First set bit at or after `start`; SCHED_MAX_PRIO when there is none
+ * (inline: nick's task_timeslice asks twice a tick). */
+static inline int prio_array_find_next(const struct prio_array *a, int start)
+{
+	int w = start / 32;
+	uint32_t word;
+
+	if (start >= SCHED_MAX_PRIO)
+		return SCHED_MAX_PRIO;
+	word = a->bitmap[w] & (~(uint32_t)0 << (start % 32));
+	while (!word) {
+		if (++w == SCHED_BITMAP_WORDS)
+			return SCHED_MAX_PRIO;
+		word = a->bitmap[w];
+	}
+	return w * 32 + __builtin_ctz(word);   /* bits >= 140 are never set */
+}
+
 /* Bit prio of the bitmap: list prio is non-empty. */
 static inline void prio_bit_set(struct prio_array *a, int prio)
 {
@@ -101,7 +119,6 @@ static inline struct sched_task *prio_array_head(struct prio_array *a)
 
 /* prio_array.c */
 void prio_array_init(struct prio_array *a);
-int prio_array_find_next(const struct prio_array *a, int start); /* SCHED_MAX_PRIO if none */
 void enqueue_task_before(struct sched_task *p, struct sched_task *next); /* same list, before next */
 void requeue_task(struct sched_task *p);                           /* to the tail of its list */
 void move_task(struct sched_task *p, struct prio_array *to);       /* dequeue + enqueue(to) */
