@@ -3,8 +3,11 @@
  *
  * A lab's student tree (tools/handout, labs/README.md) leaves out the rooms
  * the lab does not need: USB keyboards, IPC, kcov, the self-tests, the live
- * panel, check=1's self-checks, the demos other than hogs and nice.  The rest of the kernel reaches each of them through the few entry
- * points below, declared in the room's header, which stays.  Each is
+ * panel, check=1's self-checks, the demos other than hogs and nice, what
+ * only a real PC needs (multiboot2, the UEFI screen, ACPI power off and
+ * reset, the MP table).  The rest of the kernel reaches each of them
+ * through the few entry points below, declared in the room's header,
+ * which stays.  Each is
  * defined here weak: when the room is built in, its own definition
  * replaces this one at link time; when it is not, the kernel boots without
  * it and says so if asked for it.
@@ -22,6 +25,10 @@
 #include "demo/demo.h"
 #include "proc/syscall.h"
 #include "console/fbcon.h"
+#include "power.h"
+#include "boot/cmdline.h"
+#include "arch/acpi_platform.h"
+#include "arch/fw_tables.h"
 
 #define OPTIONAL __attribute__((weak))
 
@@ -63,6 +70,29 @@ OPTIONAL void fbcon_size(unsigned *cols, unsigned *rows)
 OPTIONAL struct text_screen *fbcon_text_screen(void)
 {
 	return 0;
+}
+
+/* arch/i386/acpi_power.c: no ACPI S5 nor reset; QEMU's exit port ends a
+ * run (kernel/power.c), and reboot=1 is refused aloud: the run powers off. */
+OPTIONAL int acpi_power_off(void)
+{
+	return -1;
+}
+
+OPTIONAL void machine_reboot(void)
+{
+	printk("nickel: reboot=1: arch/i386/acpi_power.c is not in this tree\n");
+	boot_args.reboot = 0;
+	power_off(EXIT_HEALTHY);
+}
+
+/* arch/i386/mptable.c: firmware without ACPI (QEMU's -no-acpi, old PCs)
+ * runs on the boot CPU alone (smp_detect.c says so with this reason). */
+OPTIONAL int mptable_parse(fw_map_fn map, void *ctx, struct fw_config *cfg,
+			   const char **why)
+{
+	*why = "arch/i386/mptable.c is not in this tree";
+	return -1;
 }
 
 /* kernel/ipc: no endpoint exists, so a dying task has no caller to fail;

@@ -24,6 +24,12 @@ unsigned int sched_policy_gen = 1;
 unsigned int cache_decay_ticks = 2;
 unsigned int rr_slice_ms = 100;
 unsigned int sched_bad_prios, sched_bad_picks;
+/* The watchdog's (watchdog.c, an optional room of tools/handout): defined
+ * here so that a tree without it still links.  Off until the environment
+ * arms it (the kernel's watchdog=, a host test that wants it): the host
+ * tests of the policies and the labs' graders measure a policy as it is. */
+unsigned int sched_watchdog_ms;
+unsigned int sched_watchdog_ejections;
 
 void sched_init(int ncpus, const struct sched_policy *pol)
 {

@@ -149,7 +149,8 @@ extern unsigned int cache_decay_ticks;   /* default 2 (kernel: from CPUID / cach
 extern unsigned int rr_slice_ms;         /* default 100 (kernel argument rr_slice=) */
 /* watchdog.c: a task queued and unrun this long (ms) under any policy but
  * nick and o1 ejects the policy (kernel argument watchdog=, default 5000;
- * 0 = off, the core's own default, so host tests measure a policy as is). */
+ * 0 = off, the core's own default, so host tests measure a policy as is).
+ * Defined in core.c, so that a tree without watchdog.c links. */
 extern unsigned int sched_watchdog_ms;
 extern unsigned int sched_watchdog_ejections;
 

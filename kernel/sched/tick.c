@@ -1,7 +1,8 @@
 /*
  * tick.c - what the scheduler does on every timer tick: account the tick
  * to the running task (or to idle), let the policy age its slice (the
- * core ages a real-time one), the watchdog's look at the waiting tasks,
+ * core ages a real-time one), the watchdog's look at the waiting tasks
+ * (when the tree has watchdog.c: sched_watchdog_on),
  * then the balancer's periodic check (v7: scheduler_tick, rebalance_tick).
  */
 #include "sched_impl.h"

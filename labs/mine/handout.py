@@ -158,7 +158,8 @@ UNIT_TEST(mine_is_a_policy)
 # What the student tree holds besides BASE_ROOMS (tools/lib/handout/rooms.py: the kernel,
 # its build, the demos' programs, schedsim, the grader): the desktop's
 # programs its QEMU tests run, the test runner for `make unit`, cfs (the
-# invariant walk switches through every policy), that walk, the spec.
+# invariant walk switches through every policy), the watchdog that ejects
+# a policy that starves a task (README.md), that walk, the spec.
 # Format: labs/README.md.
-ROOMS = ["lab-programs", "runner", "cfs", "mine"]
+ROOMS = ["lab-programs", "runner", "cfs", "mine", "watchdog"]
 EXTRA = ["tests/unit/test_sched_invariants.c", "docs/scheduler-spec.md", "docs/selfcheck.md"]
