@@ -152,7 +152,7 @@ static bool nick_activate(struct runqueue *rq, struct sched_task *p,
 /* v7: deactivate_task remembers the array generation it slept in. */
 static void nick_dequeue(struct runqueue *rq, struct sched_task *p)
 {
-	arrays_dequeue(rq, p);
+	dequeue_task(p);
 	NICK(p)->array_sequence = NICK_RQ(rq)->array_sequence;
 }
 

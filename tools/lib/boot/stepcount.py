@@ -41,7 +41,8 @@ KERNEL_BASE = 0xC0000000               # linker.ld: the kernel's half
 PARTS = {
     "ipc": [
         ("scheduler bookkeeping", ("sched_direct_begin", "sched_hook", "nick_", "o1_",
-                                   "rr_", "deactivate", "activate", "enqueue", "dequeue",
+                                   "rr_", "mine_", "arrays_", "sched_policy_", "deactivate",
+                                   "activate", "enqueue", "dequeue",
                                    "sched_finish_switch", "sched_this_cpu", "sched_trace",
                                    "watchdog_touch", "sched_wake", "try_to_wake",
                                    "pick_locked", "schedule")),
@@ -58,9 +59,9 @@ PARTS = {
     "yield": [
         ("entry and exit", ("syscall_entry", "sysenter", "int80", "preempt_on_return",
                             "sys_sched_yield")),
-        ("the yield rule", ("sched_yield_locked", "move_task")),
-        ("the pick", ("pick_locked", "sched_pick_next", "nick_", "o1_", "rr_",
-                      "sched_trace")),
+        ("the yield rule", ("sched_yield_locked", "move_task", "arrays_yield")),
+        ("the pick", ("pick_locked", "sched_pick_next", "nick_", "o1_", "rr_", "mine_",
+                      "arrays_", "sched_trace")),
         ("the switch and its lock round", ("schedule_yield", "sched_finish_switch",
                                           "watchdog_touch", "arch_switch_to",
                                           "switch_to", "sysenter_set_stack", "spin_")),
