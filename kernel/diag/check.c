@@ -168,6 +168,18 @@ static void pages_ok_once(void)
 	printk("nickel: selfcheck: pages ok: %s total=%u\n", line, pmm_total_pages());
 }
 
+/* The page check's turn: jiffy 500 of each second, or the first tick
+ * after it when the host lost ticks and jiffies jumped over it. */
+static bool page_check_due(void)
+{
+	static uint32_t due = 500;
+
+	if ((int32_t)(jiffies - due) < 0)
+		return false;
+	due = jiffies - jiffies % 1000 + (jiffies % 1000 >= 500 ? 1500 : 500);
+	return true;
+}
+
 void selfcheck_tick(int cpu)
 {
 	uint32_t slot = jiffies % 1000;
@@ -183,7 +195,7 @@ void selfcheck_tick(int cpu)
 	if (slot % 100 == 50 && selfcheck_tasks(why, sizeof(why)) != 0)
 		report(cpu, why);
 	sleepcheck_tick();                  /* every 500 ms, its own clock */
-	if (slot == 500) {
+	if (page_check_due()) {
 		if (selfcheck_pages(why, sizeof(why)) != 0)
 			report(cpu, why);
 		else
