@@ -127,25 +127,18 @@ static bool pull_one(struct runqueue *this_rq, struct runqueue *busiest,
 	return idle || --*imbalance <= 0;
 }
 
-/* Walk busiest's own queue from prio `from` up to `to`, best prio first,
- * each list from its tail; true when done. */
+/* Walk busiest's own queue below prio `to` in the balancer's order
+ * (prio_array_next_movable: best prio first, each list from its tail);
+ * true when done. */
 static bool pull_from_queue(struct runqueue *this_rq, struct runqueue *busiest,
-			    int from, int to, bool idle, int *imbalance)
+			    int to, bool idle, int *imbalance)
 {
-	struct prio_array *array = &busiest->queue;
-	int idx;
+	struct sched_task *p = prio_array_next_movable(&busiest->queue, NULL), *next;
 
-	for (idx = prio_array_find_next(array, from); idx < to;
-	     idx = prio_array_find_next(array, idx + 1)) {
-		struct list_node *head = &array->queue[idx], *curr = head->prev;
-
-		while (curr != head) {
-			struct sched_task *p = list_entry(curr, struct sched_task, run_list);
-
-			curr = curr->prev;
-			if (pull_one(this_rq, busiest, p, idle, imbalance))
-				return true;
-		}
+	for (; p && p->prio < to; p = next) {
+		next = prio_array_next_movable(&busiest->queue, p);   /* before p moves */
+		if (pull_one(this_rq, busiest, p, idle, imbalance))
+			return true;
 	}
 	return false;
 }
@@ -210,15 +203,15 @@ void load_balance(struct runqueue *this_rq, bool idle)
 	busiest = find_busiest_queue(this_rq, idle, &imbalance);
 	if (!busiest)
 		return;
-	/* Real time first (a waiting one gains most), then the policy's
-	 * order, or the rest of the core's queue for a policy without one. */
-	if (!pull_from_queue(this_rq, busiest, 0, MAX_RT_PRIO, idle, &imbalance)) {
+	/* The core's queue first: its real-time tasks (a waiting one gains
+	 * most), and all of it for a policy that names no order; then the
+	 * policy's order, or its tasks queued last first. */
+	if (!pull_from_queue(this_rq, busiest, pol->movable ? MAX_RT_PRIO : MAX_PRIO,
+			     idle, &imbalance)) {
 		if (pol->movable)
 			pull_movable(this_rq, busiest, idle, &imbalance);
 		else if (pol->enqueue)
 			pull_latest(this_rq, busiest, idle, &imbalance);
-		else
-			pull_from_queue(this_rq, busiest, MAX_RT_PRIO, MAX_PRIO, idle, &imbalance);
 	}
 	sched_spin_unlock(&busiest->lock);
 }

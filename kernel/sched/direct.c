@@ -32,18 +32,10 @@
  * holds curr alone; in the policy's: its answer (queue.c). */
 static bool better_waiting(struct runqueue *rq, int limit)
 {
-	struct prio_array *a = &rq->queue;
-	struct sched_task *curr = rq->curr;
-	int idx;
-
-	if (rq->nr_running <= (curr->on_rq ? 1u : 0u))
+	if (rq->nr_running <= (rq->curr->on_rq ? 1u : 0u))
 		return false;                  /* only curr queued: the common case */
-	idx = a->nr_active ? prio_array_first(a) : MAX_PRIO;
-	if (curr->array == a && idx == curr->prio &&
-	    a->queue[idx].next == &curr->run_list &&
-	    curr->run_list.next == &a->queue[idx])
-		idx = prio_array_find_next(a, idx + 1);
-	return idx < limit || (sched_active_policy->enqueue && sched_policy_best(rq) < limit);
+	return prio_array_best_besides(&rq->queue, rq->curr) < limit ||
+	       sched_policy_best(rq) < limit;
 }
 
 /* schedule()'s first half for prev, which blocks (pick.c: pick_locked). */

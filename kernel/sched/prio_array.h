@@ -117,6 +117,19 @@ static inline struct sched_task *prio_array_head(struct prio_array *a)
 	return list_first_entry(&a->queue[idx], struct sched_task, run_list);
 }
 
+/* The best prio waiting in a, `curr` aside: the next list when curr is
+ * alone in the best one (SCHED_MAX_PRIO: none).  The IPC direct switch's
+ * question (direct.c, prio_arrays.c: arrays_best). */
+static inline int prio_array_best_besides(struct prio_array *a, const struct sched_task *curr)
+{
+	int idx = a->nr_active ? prio_array_first(a) : SCHED_MAX_PRIO;
+
+	if (curr->array == a && idx == curr->prio &&
+	    a->queue[idx].next == &curr->run_list && curr->run_list.next == &a->queue[idx])
+		idx = prio_array_find_next(a, idx + 1);
+	return idx;
+}
+
 /* prio_array.c */
 void prio_array_init(struct prio_array *a);
 void enqueue_task_before(struct sched_task *p, struct sched_task *next); /* same list, before next */

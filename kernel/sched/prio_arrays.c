@@ -64,18 +64,10 @@ void arrays_yield(struct runqueue *rq, struct sched_task *p)
 	move_task(p, ARRAYS(rq)->expired);
 }
 
-/* The best prio waiting in active, the running task aside: the next
- * list when curr is alone in the best one. */
+/* The best prio waiting in active, the running task aside. */
 int arrays_best(struct runqueue *rq)
 {
-	struct prio_array *a = ARRAYS(rq)->active;
-	struct sched_task *curr = rq->curr;
-	int idx = prio_array_first(a);
-
-	if (curr->array == a && idx == curr->prio &&
-	    a->queue[idx].next == &curr->run_list && curr->run_list.next == &a->queue[idx])
-		idx = prio_array_find_next(a, idx + 1);
-	return idx;
+	return prio_array_best_besides(ARRAYS(rq)->active, rq->curr);
 }
 
 /* check=1: both arrays sound, every queued task of the policy on one of
