@@ -244,3 +244,36 @@ UNIT_TEST(a_child_forked_on_a_donation_does_not_inherit_it)
 	CHECK(s->prio >= 100);
 	CHECK(kid->prio >= 100);
 }
+
+/* A server lent a real-time prio waits in the core's queue, before every
+ * normal task, and goes back to its policy's own queue when the loan
+ * ends: nick's active array, cfs's tree (on no array).  The checks of
+ * both (the core's and the policy's) hold at each step. */
+UNIT_TEST(a_lent_real_time_prio_moves_the_server_to_the_cores_queue_and_back)
+{
+	const struct sched_policy *pols[2] = { &sched_policy_nick, &sched_policy_cfs };
+	struct sched_task *s, *c;
+	char why[160];
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		struct sched_donation d = { 0 };
+
+		host_boot(1, pols[k]);
+		s = host_spawn("server", 0, 0);
+		c = host_spawn("caller", 0, 0);
+		sched_setscheduler(c, SCHED_FIFO, 10);     /* prio 89 */
+		CHECK(s->array != &sched_rq[0].queue);
+		sched_donation_begin(c, s, &d);
+		CHECK_EQ(89, s->prio);
+		CHECK(s->on_rq && s->array == &sched_rq[0].queue);
+		CHECK_EQ(0, host_check(why, sizeof(why)));
+		sched_donation_finish(&d);
+		CHECK(s->prio >= 100 && s->on_rq);
+		if (k == 0)
+			CHECK(s->array == ARRAYS(&sched_rq[0])->active);
+		else
+			CHECK(s->array == NULL);
+		CHECK_EQ(0, host_check(why, sizeof(why)));
+	}
+}
