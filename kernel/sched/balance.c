@@ -16,8 +16,10 @@
  *    takes one task, a busy one up to `imbalance` tasks.
  *
  * Locking: called with this_rq->lock held (irqs off); the busiest queue is
- * locked in CPU-id order, which may drop and retake this_rq->lock.  This
- * is the one place the core walks tasks: it skips tasks it may not move.
+ * locked in CPU-id order, which may drop and retake this_rq->lock: the
+ * caller must read again what the lock guards (the policy above all).
+ * This is the one place the core walks tasks: it skips tasks it may not
+ * move.
  */
 #include "sched_impl.h"
 
@@ -194,7 +196,7 @@ static bool pull_movable(struct runqueue *this_rq, struct runqueue *busiest,
 
 void load_balance(struct runqueue *this_rq, bool idle)
 {
-	const struct sched_policy *pol = sched_active_policy;
+	const struct sched_policy *pol;
 	struct runqueue *busiest;
 	int imbalance = 0;
 
@@ -203,6 +205,9 @@ void load_balance(struct runqueue *this_rq, bool idle)
 	busiest = find_busiest_queue(this_rq, idle, &imbalance);
 	if (!busiest)
 		return;
+	/* Read only now: taking busiest's lock may have let this_rq's go,
+	 * and a policy switch (every lock) may have come in between. */
+	pol = sched_active_policy;
 	/* The core's queue first: its real-time tasks (a waiting one gains
 	 * most), and all of it for a policy that names no order; then the
 	 * policy's order, or its tasks queued last first. */

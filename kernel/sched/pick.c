@@ -85,7 +85,7 @@ static void switch_accounting(struct sched_task *prev, struct sched_task *next,
  * next becomes rq->curr. */
 static struct sched_task *pick_locked(struct runqueue *rq, int cpu)
 {
-	const struct sched_policy *pol = sched_active_policy;   /* stable: rq locked */
+	const struct sched_policy *pol = sched_active_policy;
 	struct sched_task *prev = rq->curr, *next;
 	uint32_t now = sched_jiffies();
 	bool stand_in = false;
@@ -101,6 +101,9 @@ static struct sched_task *pick_locked(struct runqueue *rq, int cpu)
 	next = rq->handoff ? sched_take_handoff(rq) : NULL;   /* IPC (ipc_sched.c) */
 	if (!next)
 		next = pick_queued(rq, &stand_in);
+	/* again: the idle pull (load_balance) may have let rq's lock go,
+	 * and a policy switch may have come in between */
+	pol = sched_active_policy;
 	prev->need_resched = 0;
 	if (__builtin_expect(stand_in, 0))
 		next->need_resched = 1;      /* a bad pick's stand-in: one tick */

@@ -369,3 +369,59 @@ UNIT_TEST(pinned_sync_wakeup_kicks_idle_cpu_rr)
 {
 	pinned_sync_wake_kicks_idle_cpu(&sched_policy_rr);
 }
+
+/* CPU0's key r, in the one moment CPU1's idle pull holds no lock: the
+ * pull has let CPU1's lock go to take CPU0's first (double_lock_balance,
+ * CPU-id order), and the switch takes every lock meanwhile. */
+static const struct sched_policy *switch_to;
+
+static void cpu0_switches_while_cpu1_waits(sched_lock_t *l)
+{
+	int cpu = sched_host_cpu;
+
+	if (l != &sched_rq[1].lock || sched_host_locks_held != 0)
+		return;
+	sched_host_on_unlock = NULL;
+	sched_host_cpu = 0;
+	sched_switch_policy(switch_to);
+	sched_host_cpu = cpu;
+}
+
+/* From nick to pol in that moment, with three cold tasks on CPU0: CPU1
+ * pulls `pulled` tasks (0 or 1) under pol's rules, and every queue is
+ * sound. */
+static void switch_during_idle_pull(const struct sched_policy *pol, int pulled)
+{
+	char why[160];
+	int i;
+
+	host_boot(2, &sched_policy_nick);
+	for (i = 0; i < 3; i++)
+		host_spawn("hog", 0, 0);
+	host_schedule(0);
+	sched_host_jiffies += 10;                    /* all cache-cold */
+	switch_to = pol;
+	sched_host_on_unlock = cpu0_switches_while_cpu1_waits;
+	host_schedule(1);                            /* CPU1 idle: pulls one */
+	CHECK(sched_host_on_unlock == NULL);         /* the moment came */
+	CHECK(sched_active_policy == pol);
+	CHECK_EQ(3 - pulled, sched_rq[0].nr_running);
+	CHECK_EQ(pulled, sched_rq[1].nr_running);
+	CHECK_EQ(!pulled, host_curr(1)->is_idle);
+	if (host_check(why, sizeof(why)) != 0)
+		unit_fail(__FILE__, __LINE__, "after the pull, under %s: %s", pol->name, why);
+}
+
+/* Before: the pull and the pick kept the policy they had read before the
+ * lock was dropped (nick).  To rr: nick's movable read rr's zeroed
+ * per-CPU area as arrays (a NULL pointer: the crash of a class's key r).
+ * To cfs: nick's running hook left the task CPU1 then ran in cfs's tree.
+ * Now both read the policy again once they hold the locks.  rr moves
+ * nothing: its switch stamped every task as just run (rr_ran), cache-hot
+ * for an idle puller; cfs's tasks are cold. */
+UNIT_TEST(a_policy_switch_while_the_idle_pull_waits_for_a_lock_is_seen_after_it)
+{
+	switch_during_idle_pull(&sched_policy_rr, 0);
+	if (!unit_failed_now())
+		switch_during_idle_pull(&sched_policy_cfs, 1);
+}

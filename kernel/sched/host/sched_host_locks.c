@@ -14,6 +14,7 @@ uint32_t sched_host_jiffies;
 int sched_host_cpu;
 int sched_host_locks_held;
 int sched_host_irqs_off;
+void (*sched_host_on_unlock)(sched_lock_t *l);
 
 static void die(const char *what)
 {
@@ -46,6 +47,8 @@ void sched_spin_unlock(sched_lock_t *l)
 	l->held = 0;
 	l->owner = -1;
 	sched_host_locks_held--;
+	if (sched_host_on_unlock)
+		sched_host_on_unlock(l);
 }
 
 int sched_lock_held_here(sched_lock_t *l)
