@@ -4,7 +4,8 @@
 # every test's in this file).
 HOSTCC      ?= gcc
 UNIT_CFLAGS := -std=gnu11 -O1 -g -Wall -Wextra -Werror -Wno-unused-parameter \
-	-Itests/unit -Ikernel/sched/host -iquote kernel -DNICKEL_HOST=1
+	-Itests/unit -Ikernel/sched/host -iquote kernel -DNICKEL_HOST=1 \
+	-DSCHED_HOST_UNIT_TESTS=1
 UNIT_TEST_SRCS := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BINS := $(patsubst tests/unit/%.c,$(BUILD)/unit/%,$(UNIT_TEST_SRCS))
 

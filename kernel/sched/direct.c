@@ -34,7 +34,7 @@ static bool better_waiting(struct runqueue *rq, int limit)
 {
 	if (rq->nr_running <= (rq->curr->on_rq ? 1u : 0u))
 		return false;                  /* only curr queued: the common case */
-	return prio_array_best_besides(&rq->queue, rq->curr) < limit ||
+	return prio_array_best_besides(&rq->queue, rq->curr, 0) < limit ||
 	       sched_policy_best(rq) < limit;
 }
 

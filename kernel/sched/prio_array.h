@@ -117,12 +117,26 @@ static inline struct sched_task *prio_array_head(struct prio_array *a)
 	return list_first_entry(&a->queue[idx], struct sched_task, run_list);
 }
 
-/* The best prio waiting in a, `curr` aside: the next list when curr is
- * alone in the best one (SCHED_MAX_PRIO: none).  The IPC direct switch's
- * question (direct.c, prio_arrays.c: arrays_best). */
-static inline int prio_array_best_besides(struct prio_array *a, const struct sched_task *curr)
+/* The head of a's best list at `from` or after (NULL: none).  A policy's
+ * arrays hold normal prios only (real time waits in the core's queue), so
+ * their pick starts at MAX_RT_PRIO: two words tested, not five. */
+static inline struct sched_task *prio_array_head_from(struct prio_array *a, int from)
 {
-	int idx = a->nr_active ? prio_array_first(a) : SCHED_MAX_PRIO;
+	int idx = prio_array_find_next(a, from);
+
+	if (idx >= SCHED_MAX_PRIO)
+		return NULL;
+	return list_first_entry(&a->queue[idx], struct sched_task, run_list);
+}
+
+/* The best prio waiting in a at `from` or after, `curr` aside: the next
+ * list when curr is alone in the best one (SCHED_MAX_PRIO: none).  The IPC
+ * direct switch's question (direct.c: the core's queue from 0;
+ * prio_arrays.c: arrays_best, a policy's from MAX_RT_PRIO). */
+static inline int prio_array_best_besides(struct prio_array *a, const struct sched_task *curr,
+					  int from)
+{
+	int idx = a->nr_active ? prio_array_find_next(a, from) : SCHED_MAX_PRIO;
 
 	if (curr->array == a && idx == curr->prio &&
 	    a->queue[idx].next == &curr->run_list && curr->run_list.next == &a->queue[idx])

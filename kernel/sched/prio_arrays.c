@@ -67,7 +67,7 @@ void arrays_yield(struct runqueue *rq, struct sched_task *p)
 /* The best prio waiting in active, the running task aside. */
 int arrays_best(struct runqueue *rq)
 {
-	return prio_array_best_besides(ARRAYS(rq)->active, rq->curr);
+	return prio_array_best_besides(ARRAYS(rq)->active, rq->curr, MAX_RT_PRIO);
 }
 
 /* check=1: both arrays sound, every queued task of the policy on one of

@@ -189,7 +189,7 @@ int arrays_check(struct runqueue *rq, char *why, size_t n);
 
 /* The two on every switch and tick, inline: 2.6.0 schedule() - the head
  * of the best list of active, the arrays swapped first ("switch the two
- * arrays") when active is empty. */
+ * arrays") when active is empty.  Normal prios only are queued here. */
 static inline struct sched_task *arrays_pick(struct runqueue *rq, bool *swapped)
 {
 	struct prio_arrays *q = ARRAYS(rq);
@@ -200,7 +200,7 @@ static inline struct sched_task *arrays_pick(struct runqueue *rq, bool *swapped)
 		q->active = q->expired;
 		q->expired = array;
 	}
-	return prio_array_head(q->active);
+	return prio_array_head_from(q->active, MAX_RT_PRIO);
 }
 
 /* 2.6.0 scheduler_tick: "Task might have expired already, but not

@@ -27,8 +27,9 @@ extern char sched_host_warning_lines[SCHED_HOST_WARNING_LINES][256];
 extern void (*sched_host_on_switch)(int cpu, struct sched_task *prev, struct sched_task *next);
 extern void (*sched_host_on_wakeup)(int cpu, struct sched_task *p, int success);
 extern void (*sched_host_on_kick)(int cpu);
-/* Called after every unlock: a test's way to run what another CPU could
- * do in the moment a lock is free (the callback clears it when done). */
+/* Called after every unlock in the unit tests' build: a test's way to run
+ * what another CPU could do in the moment a lock is free (the callback
+ * clears it when done). */
 extern void (*sched_host_on_unlock)(sched_lock_t *l);
 
 #endif
