@@ -287,11 +287,12 @@ static inline struct rb_node *rb_prev(const struct rb_node *n)
 }
 
 /* Take z out (CLRS RB-DELETE: a node with two children swaps places with
- * its successor y, which has no left child).  Augmented: the lowest node
- * whose subtree changed is xp (z's parent, or y's old one, or y); the
- * path up from it passes y in z's place. */
-static inline void rb_erase_augmented(struct rb_root *root, struct rb_node *z,
-				      rb_update_fn update)
+ * its successor y, which has no left child).  Then *x (maybe NULL) is the
+ * node in the removed one's place, *xp its parent: the lowest node whose
+ * subtree changed (z's parent, or y's old one, or y), the path up from it
+ * passing y in z's place.  True when a black node left that path. */
+static inline bool rb_unlink(struct rb_root *root, struct rb_node *z,
+			     struct rb_node **xo, struct rb_node **xpo)
 {
 	struct rb_node *x, *xp, *y;
 	bool black = !z->red;
@@ -320,15 +321,29 @@ static inline void rb_erase_augmented(struct rb_root *root, struct rb_node *z,
 		y->red = z->red;
 	}
 	z->parent = z->left = z->right = NULL;
-	if (update)
-		rb_propagate(xp, update);
-	if (black)
-		rb_erase_color(root, x, xp, update);
+	*xo = x;
+	*xpo = xp;
+	return black;
 }
 
 static inline void rb_erase(struct rb_root *root, struct rb_node *z)
 {
-	rb_erase_augmented(root, z, NULL);
+	struct rb_node *x, *xp;
+
+	if (rb_unlink(root, z, &x, &xp))
+		rb_erase_color(root, x, xp, NULL);
+}
+
+/* Augmented: the path up from xp first, then the fixup's rotations. */
+static inline void rb_erase_augmented(struct rb_root *root, struct rb_node *z,
+				      rb_update_fn update)
+{
+	struct rb_node *x, *xp;
+	bool black = rb_unlink(root, z, &x, &xp);
+
+	rb_propagate(xp, update);
+	if (black)
+		rb_erase_color(root, x, xp, update);
 }
 
 /* Rules 1-3 and the parent links below n; returns the black height, or

@@ -84,7 +84,8 @@ static inline void vtime_queue_insert(struct vtime_queue *q, struct vtime_node *
 
 static inline void vtime_queue_remove(struct vtime_queue *q, struct vtime_node *n)
 {
-	vtime_queue_remove_aug(q, n, NULL);
+	rb_erase(&q->tree, &n->rb);
+	q->nr--;
 }
 
 /* The walk in vtime order, first to next, or last to prev; NULL at the end. */
