@@ -34,10 +34,11 @@
  *              its slice is the one it was picked with, so a waking task
  *              with an earlier deadline waits (RUN_TO_PARITY, on by
  *              default in 6.6 to 6.12)
+ *   pick       O(log n): each node of the queue also keeps the least
+ *              deadline of its subtree (min_deadline: the tree augmented,
+ *              rbtree.h) and the pick descends the tree (pick_queued)
  *
- * Left out of 6.6: the augmented tree that finds the pick in O(log n)
- * (here a walk over the eligible prefix, see pick_best), sched_setattr's
- * custom slices, and group scheduling.
+ * Left out of 6.6: sched_setattr's custom slices, and group scheduling.
  *
  * Units and arithmetic as cfs.c: virtual time in 1/65536 ms of a nice-0
  * task, compared by signed difference.  Each queue keeps `base` (Linux:
