@@ -1,25 +1,24 @@
 /*
- * test_eevdf_pick.c - eevdf's pick (kernel/sched/eevdf.c, pick_best) as a
- * descent of the tree augmented with each subtree's least deadline:
- * on random queues (random vruntimes, deadlines and weights, many ties,
- * near the 64-bit wrap, fixed seeds) it picks exactly the task the old
- * linear walk picked, with the running task and a waking one beside the
- * queue; check=1 catches a wrong subtree minimum.
+ * test_eevdf_pick.c - eevdf's pick (kernel/sched/eevdf.c, pick_queued) as
+ * a descent of the tree augmented with each subtree's least deadline: on
+ * random queues (random vruntimes, deadlines and weights, many ties, near
+ * the 64-bit wrap, fixed seeds) it picks exactly the task the old linear
+ * walk picked; check=1 catches a wrong subtree minimum.
  *
  * The file includes eevdf.c itself, to reach its static functions and a
- * queue built by hand; the four core functions eevdf.c calls are stubs.
+ * queue built by hand; the core's functions eevdf.c calls are stubs.
  */
-#include "unit.h"
-#include "sched/eevdf.c"
-
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+
+#include "unit.h"
+#define sched_snprintf snprintf            /* sched_env.h: a macro may stand in */
+#include "sched/eevdf.c"
 
 #define N 300
 
 struct runqueue sched_rq[NR_CPUS_MAX];
-static struct sched_task tasks[N + 2];      /* N queued, then curr, extra */
+static struct sched_task tasks[N + 1];      /* N queued, then one running */
 
 void sched_requeue_prio(struct runqueue *rq, struct sched_task *p, int prio)
 {
@@ -34,17 +33,6 @@ void sched_for_each_queued(struct runqueue *rq, bool (*fn)(struct sched_task *p,
 			return;
 }
 
-int sched_snprintf(char *buf, size_t n, const char *fmt, ...)
-{
-	va_list ap;
-	int r;
-
-	va_start(ap, fmt);
-	r = vsnprintf(buf, n, fmt, ap);
-	va_end(ap);
-	return r;
-}
-
 static unsigned int seed;
 
 static unsigned int rnd(unsigned int n)
@@ -54,38 +42,33 @@ static unsigned int rnd(unsigned int n)
 }
 
 /*
- * The reference: pick_best as it was before the descent, the walk over
- * the eligible prefix in vruntime order (ties: the earlier one), then the
- * running task out of the queue, then extra.
+ * The reference: the queue's part of pick_best as it was before the
+ * descent, the walk over the eligible prefix in vruntime order (ties: the
+ * earlier one).  pick_best's rest (run to parity, the running task out of
+ * the queue, a waking one) did not change.
  */
-static struct sched_task *walk_pick(struct runqueue *rq, struct sched_task *extra,
-				    uint64_t ev, uint64_t ed)
+static struct sched_task *walk_pick(struct ev_rq *q)
 {
-	struct ev_rq *q = EV_RQ(rq);
-	struct sched_task *best = NULL, *curr = rq->curr;
+	struct sched_task *best = NULL;
 	uint64_t bd = 0;
-	struct vtime_node *n;
 
-	if (queued(curr) && eligible(q, EV(curr)->node.vtime) && EV(curr)->parity)
-		return curr;
-	for (n = vtime_first(&q->queue); n; n = vtime_next(n)) {
-		struct ev_task *e = EV(vtime_task(n));
-
-		if (!eligible(q, e->node.vtime))
+	for (struct vtime_node *n = vtime_first(&q->queue); n; n = vtime_next(n)) {
+		if (!eligible(q, n->vtime))
 			break;
-		if (!best || earlier(e->deadline, bd)) {
+		if (!best || earlier(EV(vtime_task(n))->deadline, bd)) {
 			best = vtime_task(n);
-			bd = e->deadline;
+			bd = EV(best)->deadline;
 		}
 	}
-	if (queued(curr) && !EV(curr)->in_queue && eligible(q, EV(curr)->node.vtime) &&
-	    (!best || earlier(EV(curr)->deadline, bd))) {
-		best = curr;
-		bd = EV(curr)->deadline;
-	}
-	if (extra && eligible(q, ev) && (!best || earlier(ed, bd)))
-		best = extra;
 	return best;
+}
+
+/* pick_queued's task, or NULL. */
+static struct sched_task *descent_pick(struct ev_rq *q)
+{
+	struct ev_task *e = pick_queued(q);
+
+	return e ? vtime_task(&e->node) : NULL;
 }
 
 static int index_of(struct sched_task *p)
@@ -100,12 +83,12 @@ static struct runqueue *fresh(uint64_t base)
 
 	memset(rq, 0, sizeof(*rq));
 	memset(tasks, 0, sizeof(tasks));
-	for (int i = 0; i < N + 2; i++) {
+	for (int i = 0; i < N + 1; i++) {
 		tasks[i].pid = i + 1;
 		tasks[i].sched_class = SCHED_NORMAL;
 		tasks[i].static_prio = tasks[i].prio = NICE_TO_PRIO(0);
 	}
-	tasks[N].is_idle = true;             /* curr, until a round says else */
+	tasks[N].is_idle = true;   /* curr; in the sums, a running task now and then */
 	rq->curr = &tasks[N];
 	EV_RQ(rq)->base = base;
 	return rq;
@@ -134,13 +117,14 @@ static void take(struct runqueue *rq, int i)
 
 /* One random queue of up to N tasks: vruntimes and deadlines from small
  * sets (ties), a few taken out again, deadlines moved while queued
- * (set_deadline), maybe a running task beside it or one of the queue
- * running (schedule() put it back); then 8 picks, with and without a
- * waking extra, compared with the walk.  0, or 1 after a FAIL. */
+ * (set_deadline); then 8 picks, each with a running task of its own
+ * outside the queue (it moves V, so where the eligible prefix ends),
+ * compared with the walk.  0, or 1 after a FAIL. */
 static int one_round(int round, uint64_t base)
 {
 	struct runqueue *rq = fresh(base);
 	struct ev_rq *q = EV_RQ(rq);
+	struct sched_task *c = &tasks[N], *want, *got;
 	unsigned int n = 1 + rnd(N), spread = 1 + rnd(40), i;
 	uint64_t unit = 1 + rnd(70000);
 
@@ -156,29 +140,17 @@ static int one_round(int round, uint64_t base)
 		if (e->in_queue)
 			set_deadline(e, base + rnd(spread + 8) * unit);
 	}
-	if (rnd(2)) {                      /* a running task, out of the queue */
-		struct sched_task *c = &tasks[N];
-
-		c->is_idle = false;
-		EV(c)->node.vtime = base + rnd(spread) * unit;
-		EV(c)->deadline = base + rnd(spread + 8) * unit;
-		EV(c)->on_rq = true;
-		EV(c)->parity = rnd(4) == 0;
-		account_add(q, c);
-	} else if (rnd(2)) {               /* in schedule(): curr back in the queue */
-		rq->curr = &tasks[rnd(n)];
-		EV(rq->curr)->parity = rnd(4) == 0;
-	}
 	if (wrong_minimum(q->queue.tree.node)) {
 		unit_fail(__FILE__, __LINE__, "round %d: a subtree minimum is wrong", round);
 		return 1;
 	}
 	for (i = 0; i < 8; i++) {
-		struct sched_task *x = i & 1 ? &tasks[N + 1] : NULL, *want, *got;
-		uint64_t ev = base + rnd(spread) * unit, ed = base + rnd(spread + 8) * unit;
-
-		want = walk_pick(rq, x, ev, ed);
-		got = pick_best(rq, x, ev, ed);
+		c->static_prio = NICE_TO_PRIO((int)rnd(40) - 20);
+		EV(c)->node.vtime = base + rnd(spread * 2) * unit;
+		account_add(q, c);
+		want = walk_pick(q);
+		got = descent_pick(q);
+		account_sub(q, c);
 		if (want != got) {
 			unit_fail(__FILE__, __LINE__, "round %d pick %u (%u queued, base %llx): "
 				  "expected task %d, got %d", round, i, q->queue.nr,
@@ -217,7 +189,7 @@ UNIT_TEST(on_equal_deadlines_the_first_in_vruntime_order_wins)
 	for (i = 0; i < 8; i++)
 		put(rq, order[i], (uint64_t)(order[i] == 2 ? 0 : 100 + order[i]), 5000, 0);
 	CHECK_EQ(2, index_of(pick_best(rq, NULL, 0, 0)));
-	CHECK_EQ(index_of(walk_pick(rq, NULL, 0, 0)), index_of(pick_best(rq, NULL, 0, 0)));
+	CHECK_EQ(2, index_of(walk_pick(EV_RQ(rq))));
 }
 
 /* check=1 (ev_verify) reads the minima: one wrong one is named. */
