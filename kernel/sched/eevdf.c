@@ -543,7 +543,8 @@ static void ev_describe(struct runqueue *rq, struct sched_task *p,
 	v->history = 0;
 }
 
-/* For the tests: p's numbers, and cpu's V, in us of nice-0 time. */
+/* For the tests: p's numbers (its lag out of the queue), and cpu's V, in
+ * us of nice-0 time. */
 static int64_t us(int64_t vt)
 {
 	return vt * 1000 / (1 << VT_SHIFT);
