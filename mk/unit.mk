@@ -39,6 +39,8 @@ $(foreach t,$(SCHED_UNIT_TESTS),$(eval UNIT_SRCS_$(t) := $(SCHED_HOST_SRCS)))
 # queue) are header only: their tests link nothing else.
 UNIT_SRCS_test_rbtree :=
 UNIT_SRCS_test_vtime_queue :=
+# test_eevdf_pick.c includes eevdf.c itself (its static pick) and links nothing.
+$(BUILD)/unit/test_eevdf_pick: kernel/sched/eevdf.c
 
 
 UNIT_SRCS_test_heap := kernel/mm/heap.c

@@ -13,6 +13,14 @@
  * So the longest path is at most twice the shortest: height <= 2 log2(n+1).
  * rb_check verifies all three (and the parent links) for the tests.
  *
+ * Augmentation (CLRS 14.2, Linux: rb_augment.h): a node may also keep a
+ * value computed from its own item and its children's values alone (eevdf:
+ * the least deadline in its subtree).  By CLRS's theorem 14.1 that value
+ * stays right in O(log n): recompute it on the path up from where insert
+ * or erase changed the tree, and at the two nodes of every rotation.  The
+ * caller gives update(n), which recomputes n's value from n and its
+ * children; the plain calls pass NULL and keep none (cfs).
+ *
  * Header only, so that every build of the scheduler (kernel, host tests,
  * simulator, labs) has it without a new source file.  No locking: the
  * tree belongs to its owner's lock (a run queue's).
@@ -31,6 +39,9 @@ struct rb_node {
 struct rb_root {
 	struct rb_node *node;      /* NULL: empty */
 };
+
+/* Recomputes n's augmented value from n and its children's values. */
+typedef void (*rb_update_fn)(struct rb_node *n);
 
 #define rb_entry(ptr, type, member) \
 	((type *)((char *)(ptr) - offsetof(type, member)))
@@ -52,8 +63,10 @@ static inline void rb_change_child(struct rb_root *root, struct rb_node *parent,
 		parent->right = new;
 }
 
-/* x's right child y takes x's place; x becomes y's left child. */
-static inline void rb_rotate_left(struct rb_root *root, struct rb_node *x)
+/* x's right child y takes x's place; x becomes y's left child.  Only
+ * their subtrees change: y's now holds what x's held, x's less (update x,
+ * below, first). */
+static inline void rb_rotate_left(struct rb_root *root, struct rb_node *x, rb_update_fn update)
 {
 	struct rb_node *y = x->right, *p = x->parent;
 
@@ -64,9 +77,13 @@ static inline void rb_rotate_left(struct rb_root *root, struct rb_node *x)
 	x->parent = y;
 	y->parent = p;
 	rb_change_child(root, p, x, y);
+	if (update) {
+		update(x);
+		update(y);
+	}
 }
 
-static inline void rb_rotate_right(struct rb_root *root, struct rb_node *x)
+static inline void rb_rotate_right(struct rb_root *root, struct rb_node *x, rb_update_fn update)
 {
 	struct rb_node *y = x->left, *p = x->parent;
 
@@ -77,6 +94,10 @@ static inline void rb_rotate_right(struct rb_root *root, struct rb_node *x)
 	x->parent = y;
 	y->parent = p;
 	rb_change_child(root, p, x, y);
+	if (update) {
+		update(x);
+		update(y);
+	}
 }
 
 /* Put n at the leaf *link below parent (NULL parent: the root). */
@@ -88,12 +109,24 @@ static inline void rb_link(struct rb_node *n, struct rb_node *parent, struct rb_
 	*link = n;
 }
 
+/* From n up to the root: each node's augmented value again (n's subtree
+ * changed, so did every ancestor's). */
+static inline void rb_propagate(struct rb_node *n, rb_update_fn update)
+{
+	for (; n; n = n->parent)
+		update(n);
+}
+
 /* After rb_link: repaint and rotate until rule 2 holds again (CLRS
  * RB-INSERT-FIXUP: a red uncle moves the problem up, a black one ends it
- * with one or two rotations). */
-static inline void rb_insert_color(struct rb_root *root, struct rb_node *z)
+ * with one or two rotations).  Augmented: the path up knows z first. */
+static inline void rb_insert_augmented(struct rb_root *root, struct rb_node *z,
+				       rb_update_fn update)
 {
 	struct rb_node *p, *g, *u;
+
+	if (update)
+		rb_propagate(z, update);
 
 	while ((p = z->parent) && p->red) {
 		g = p->parent;                  /* p is red, so not the root */
@@ -106,23 +139,28 @@ static inline void rb_insert_color(struct rb_root *root, struct rb_node *z)
 		}
 		if (p == g->left) {
 			if (z == p->right) {
-				rb_rotate_left(root, p);
+				rb_rotate_left(root, p, update);
 				z = p;
 				p = z->parent;
 			}
-			rb_rotate_right(root, g);
+			rb_rotate_right(root, g, update);
 		} else {
 			if (z == p->left) {
-				rb_rotate_right(root, p);
+				rb_rotate_right(root, p, update);
 				z = p;
 				p = z->parent;
 			}
-			rb_rotate_left(root, g);
+			rb_rotate_left(root, g, update);
 		}
 		p->red = false;
 		g->red = true;
 	}
 	root->node->red = false;
+}
+
+static inline void rb_insert_color(struct rb_root *root, struct rb_node *z)
+{
+	rb_insert_augmented(root, z, NULL);
 }
 
 /* v (maybe NULL) takes u's place under u's parent. */
@@ -135,7 +173,8 @@ static inline void rb_transplant(struct rb_root *root, struct rb_node *u, struct
 
 /* CLRS RB-DELETE-FIXUP: x (maybe NULL, child of xp) carries an extra
  * black; push it up or end it with rotations at its sibling w. */
-static inline void rb_erase_color(struct rb_root *root, struct rb_node *x, struct rb_node *xp)
+static inline void rb_erase_color(struct rb_root *root, struct rb_node *x, struct rb_node *xp,
+				  rb_update_fn update)
 {
 	struct rb_node *w;
 
@@ -145,7 +184,7 @@ static inline void rb_erase_color(struct rb_root *root, struct rb_node *x, struc
 			if (w->red) {
 				w->red = false;
 				xp->red = true;
-				rb_rotate_left(root, xp);
+				rb_rotate_left(root, xp, update);
 				w = xp->right;
 			}
 			if (!rb_is_red(w->left) && !rb_is_red(w->right)) {
@@ -157,19 +196,19 @@ static inline void rb_erase_color(struct rb_root *root, struct rb_node *x, struc
 			if (!rb_is_red(w->right)) {
 				w->left->red = false;
 				w->red = true;
-				rb_rotate_right(root, w);
+				rb_rotate_right(root, w, update);
 				w = xp->right;
 			}
 			w->red = xp->red;
 			xp->red = false;
 			w->right->red = false;
-			rb_rotate_left(root, xp);
+			rb_rotate_left(root, xp, update);
 		} else {
 			w = xp->left;
 			if (w->red) {
 				w->red = false;
 				xp->red = true;
-				rb_rotate_right(root, xp);
+				rb_rotate_right(root, xp, update);
 				w = xp->left;
 			}
 			if (!rb_is_red(w->left) && !rb_is_red(w->right)) {
@@ -181,13 +220,13 @@ static inline void rb_erase_color(struct rb_root *root, struct rb_node *x, struc
 			if (!rb_is_red(w->left)) {
 				w->right->red = false;
 				w->red = true;
-				rb_rotate_left(root, w);
+				rb_rotate_left(root, w, update);
 				w = xp->left;
 			}
 			w->red = xp->red;
 			xp->red = false;
 			w->left->red = false;
-			rb_rotate_right(root, xp);
+			rb_rotate_right(root, xp, update);
 		}
 		x = root->node;
 		break;
@@ -248,8 +287,12 @@ static inline struct rb_node *rb_prev(const struct rb_node *n)
 }
 
 /* Take z out (CLRS RB-DELETE: a node with two children swaps places with
- * its successor y, which has no left child). */
-static inline void rb_erase(struct rb_root *root, struct rb_node *z)
+ * its successor y, which has no left child).  Then *x (maybe NULL) is the
+ * node in the removed one's place, *xp its parent: the lowest node whose
+ * subtree changed (z's parent, or y's old one, or y), the path up from it
+ * passing y in z's place.  True when a black node left that path. */
+static inline bool rb_unlink(struct rb_root *root, struct rb_node *z,
+			     struct rb_node **xo, struct rb_node **xpo)
 {
 	struct rb_node *x, *xp, *y;
 	bool black = !z->red;
@@ -278,8 +321,29 @@ static inline void rb_erase(struct rb_root *root, struct rb_node *z)
 		y->red = z->red;
 	}
 	z->parent = z->left = z->right = NULL;
+	*xo = x;
+	*xpo = xp;
+	return black;
+}
+
+static inline void rb_erase(struct rb_root *root, struct rb_node *z)
+{
+	struct rb_node *x, *xp;
+
+	if (rb_unlink(root, z, &x, &xp))
+		rb_erase_color(root, x, xp, NULL);
+}
+
+/* Augmented: the path up from xp first, then the fixup's rotations. */
+static inline void rb_erase_augmented(struct rb_root *root, struct rb_node *z,
+				      rb_update_fn update)
+{
+	struct rb_node *x, *xp;
+	bool black = rb_unlink(root, z, &x, &xp);
+
+	rb_propagate(xp, update);
 	if (black)
-		rb_erase_color(root, x, xp);
+		rb_erase_color(root, x, xp, update);
 }
 
 /* Rules 1-3 and the parent links below n; returns the black height, or

@@ -34,10 +34,11 @@
  *              its slice is the one it was picked with, so a waking task
  *              with an earlier deadline waits (RUN_TO_PARITY, on by
  *              default in 6.6 to 6.12)
+ *   pick       O(log n): each node of the queue also keeps the least
+ *              deadline of its subtree (min_deadline: the tree augmented,
+ *              rbtree.h) and the pick descends the tree (pick_queued)
  *
- * Left out of 6.6: the augmented tree that finds the pick in O(log n)
- * (here a walk over the eligible prefix, see pick_best), sched_setattr's
- * custom slices, and group scheduling.
+ * Left out of 6.6: sched_setattr's custom slices, and group scheduling.
  *
  * Units and arithmetic as cfs.c: virtual time in 1/65536 ms of a nice-0
  * task, compared by signed difference.  Each queue keeps `base` (Linux:
@@ -74,11 +75,18 @@ static const uint32_t nice_weight[40] = {
 struct ev_task {
 	struct vtime_node node;    /* in its CPU's queue while queued and not running */
 	uint64_t deadline;         /* vruntime + slice/weight when the slice began */
-	int64_t vlag;              /* V - vruntime when it left the queue; while
-				    * it runs, the deadline it was picked with */
+	union {                    /* one word: the area is 64 bytes */
+		int64_t vlag;      /* out of the queue: V - vruntime when it left
+				    * the queue; while it runs, the deadline it
+				    * was picked with */
+		uint64_t min_deadline; /* in the queue: the least deadline in its
+				    * subtree (the augmentation, pick_queued) */
+	};
 	bool on_rq;                /* queued: counted in load and sum */
 	bool in_queue;
 	bool initial;              /* new (fork, start, switch): half a slice */
+	bool parity;               /* vlag == deadline, RUN_TO_PARITY's test; kept
+				    * as a flag for the time vlag is min_deadline */
 };
 
 /* eevdf's per-CPU fields, in the run queue's policy area.  rq locked. */
@@ -162,16 +170,61 @@ static void account_sub(struct ev_rq *q, struct sched_task *p)
 	q->nr--;
 }
 
+static struct ev_task *ev_of(struct rb_node *rb)
+{
+	return rb_entry(rb, struct ev_task, node.rb);
+}
+
+/* The least of n's deadline and its children's min_deadline: n's subtree's
+ * least deadline, when the children's are right. */
+static uint64_t least_below(struct rb_node *n)
+{
+	uint64_t m = ev_of(n)->deadline;
+
+	if (n->left && earlier(ev_of(n->left)->min_deadline, m))
+		m = ev_of(n->left)->min_deadline;
+	if (n->right && earlier(ev_of(n->right)->min_deadline, m))
+		m = ev_of(n->right)->min_deadline;
+	return m;
+}
+
+/* The augmentation's update (rbtree.h; Linux 6.6: min_deadline_update). */
+static void min_deadline_update(struct rb_node *n)
+{
+	ev_of(n)->min_deadline = least_below(n);
+}
+
 static void queue_insert(struct ev_rq *q, struct sched_task *p)
 {
-	vtime_queue_insert(&q->queue, &EV(p)->node);
+	vtime_queue_insert_aug(&q->queue, &EV(p)->node, min_deadline_update);
 	EV(p)->in_queue = true;
 }
 
 static void queue_remove(struct ev_rq *q, struct sched_task *p)
 {
-	vtime_queue_remove(&q->queue, &EV(p)->node);
+	vtime_queue_remove_aug(&q->queue, &EV(p)->node, min_deadline_update);
 	EV(p)->in_queue = false;
+}
+
+/* Every write of vlag out of the queue is followed by this. */
+static void set_parity(struct ev_task *e)
+{
+	e->parity = e->vlag == (int64_t)e->deadline;
+}
+
+/* Every new deadline of a queued task goes through here: in the queue the
+ * minima above the node change with it, and vlag (min_deadline there) is
+ * the deadline it was picked with only while parity holds. */
+static void set_deadline(struct ev_task *e, uint64_t d)
+{
+	if (e->in_queue) {
+		e->parity = e->parity && d == e->deadline;
+		e->deadline = d;
+		rb_propagate(&e->node.rb, min_deadline_update);
+	} else {
+		e->deadline = d;
+		set_parity(e);
+	}
 }
 
 /* Linux: update_min_vruntime - base follows the least vruntime queued
@@ -215,38 +268,86 @@ static void place(struct ev_rq *q, struct sched_task *p, uint64_t *v, uint64_t *
 	*d = *v + (e->initial ? vslice / 2 : vslice);
 }
 
+/* In a subtree whose least deadline is d: its first node at d, in
+ * vruntime order (the left subtree holds d, or n is at d, or the right). */
+static struct ev_task *first_at(struct rb_node *n, uint64_t d)
+{
+	while (n) {
+		if (n->left && ev_of(n->left)->min_deadline == d)
+			n = n->left;
+		else if (ev_of(n)->deadline == d)
+			return ev_of(n);
+		else
+			n = n->right;
+	}
+	return NULL;                       /* minima broken: check=1 says so */
+}
+
+/*
+ * The queue's eligible node with the earliest deadline, the first in
+ * vruntime order on a tie; NULL if none is eligible (Linux 6.6:
+ * pick_eevdf's descent), O(log n).  Eligible is v <= V, so the eligible
+ * nodes are a prefix of the vruntime order.  At a node that is not
+ * eligible, nothing right of it is: go left.  At one that is, its whole
+ * left subtree is too: that subtree (its least deadline is its
+ * min_deadline) and then the node are candidates; go right for more.
+ * Every candidate so far lies left of where the descent goes, so a later
+ * one must be strictly earlier to win; a subtree whose min_deadline is not
+ * ends the descent.  A winning subtree is searched last (first_at).
+ */
+static struct ev_task *pick_queued(struct ev_rq *q)
+{
+	struct rb_node *n = q->queue.tree.node, *sub = NULL;
+	struct ev_task *best = NULL;       /* the winner: node best, or subtree sub */
+	uint64_t bd = 0;                   /* its deadline */
+	bool found = false;
+
+	for (; n; n = n->right) {
+		while (n && !eligible(q, ev_of(n)->node.vtime))
+			n = n->left;
+		if (!n || (found && !earlier(ev_of(n)->min_deadline, bd)))
+			break;
+		if (n->left && (!found || earlier(ev_of(n->left)->min_deadline, bd))) {
+			sub = n->left;
+			bd = ev_of(n->left)->min_deadline;
+			found = true;
+		}
+		if (!found || earlier(ev_of(n)->deadline, bd)) {
+			best = ev_of(n);
+			sub = NULL;
+			bd = best->deadline;
+			found = true;
+		}
+	}
+	return sub ? first_at(sub, bd) : best;
+}
+
 /*
  * pick_eevdf: of the queue (plus `extra`, not queued yet, at ev/ed, and
  * the running task when it is queued but out of the queue), the eligible
  * task with the earliest deadline; q's sums already count every one of
- * them.  The eligible tasks are a prefix of the vruntime order (v <= V),
- * so the walk stops at the first one that is not.  Ties: the earlier
- * candidate, so a newcomer must be strictly earlier to win.
+ * them.  Ties: the earlier candidate (the queue's in vruntime order,
+ * then the running task, then extra), so a newcomer must be strictly
+ * earlier to win.
  */
 static struct sched_task *pick_best(struct runqueue *rq, struct sched_task *extra,
 				    uint64_t ev, uint64_t ed)
 {
 	struct ev_rq *q = EV_RQ(rq);
 	struct sched_task *best = NULL, *curr = rq->curr;
+	struct ev_task *first;
 	uint64_t bd = 0;
-	struct vtime_node *n;
 
 	/* Linux 6.6: RUN_TO_PARITY - the running task (or, in schedule(), the
 	 * one leaving), eligible, in the slice it was picked with
 	 * (ev_running), stays */
 	if (queued(curr) && eligible(q, EV(curr)->node.vtime) &&
-	    EV(curr)->vlag == (int64_t)EV(curr)->deadline)
+	    EV(curr)->parity)
 		return curr;
 
-	for (n = vtime_first(&q->queue); n; n = vtime_next(n)) {
-		struct ev_task *e = EV(vtime_task(n));
-
-		if (!eligible(q, e->node.vtime))
-			break;
-		if (!best || earlier(e->deadline, bd)) {
-			best = vtime_task(n);
-			bd = e->deadline;
-		}
+	if ((first = pick_queued(q))) {
+		best = vtime_task(&first->node);
+		bd = first->deadline;
 	}
 	if (queued(curr) && !EV(curr)->in_queue && eligible(q, EV(curr)->node.vtime) &&
 	    (!best || earlier(EV(curr)->deadline, bd))) {
@@ -272,6 +373,7 @@ static void ev_enqueue(struct runqueue *rq, struct sched_task *p)
 	if (e->on_rq)
 		return;
 	place(q, p, &e->node.vtime, &e->deadline);
+	set_parity(e);
 	e->initial = false;
 	e->on_rq = true;
 	account_add(q, p);
@@ -289,9 +391,10 @@ static void ev_dequeue(struct runqueue *rq, struct sched_task *p)
 	if (!e->on_rq)
 		return;
 	lag = (int64_t)(avg_vruntime(q) - e->node.vtime);
-	e->vlag = lag > limit ? limit : lag < -limit ? -limit : lag;
 	if (e->in_queue)
 		queue_remove(q, p);
+	e->vlag = lag > limit ? limit : lag < -limit ? -limit : lag;
+	set_parity(e);
 	account_sub(q, p);
 	e->on_rq = false;
 	update_base(rq);
@@ -327,6 +430,7 @@ static void ev_running(struct runqueue *rq, struct sched_task *p, uint32_t now U
 	if (EV(p)->in_queue)
 		queue_remove(EV_RQ(rq), p);
 	EV(p)->vlag = (int64_t)EV(p)->deadline;   /* RUN_TO_PARITY: Linux's "HACK" */
+	EV(p)->parity = true;
 }
 
 /* Linux: put_prev_entity - back into the queue at its new vruntime. */
@@ -355,7 +459,7 @@ static void ev_tick(struct runqueue *rq, struct sched_task *p)
 	update_base(rq);
 	if (earlier(e->node.vtime, e->deadline))
 		return;
-	e->deadline = e->node.vtime + vtime(p, BASE_SLICE_MS);
+	set_deadline(e, e->node.vtime + vtime(p, BASE_SLICE_MS));
 	if (q->nr > 1)
 		p->need_resched = 1;
 }
@@ -413,17 +517,18 @@ static void ev_nice(struct runqueue *rq, struct sched_task *p, int nice)
 	if (e->on_rq) {
 		int64_t left = (int64_t)(e->deadline - e->node.vtime);
 
-		e->deadline = e->node.vtime + left * old / weight(p);
+		set_deadline(e, e->node.vtime + left * old / weight(p));
 		account_add(q, p);
 	} else {
 		e->vlag = e->vlag * old / weight(p);
+		set_parity(e);
 	}
 }
 
 /* Linux: yield_task_fair - the deadline a slice on; p stays queued. */
 static void ev_yield(struct runqueue *rq UNUSED, struct sched_task *p)
 {
-	EV(p)->deadline += vtime(p, BASE_SLICE_MS);
+	set_deadline(EV(p), EV(p)->deadline + vtime(p, BASE_SLICE_MS));
 }
 
 static void ev_describe(struct runqueue *rq, struct sched_task *p,
@@ -438,7 +543,8 @@ static void ev_describe(struct runqueue *rq, struct sched_task *p,
 	v->history = 0;
 }
 
-/* For the tests: p's numbers, and cpu's V, in us of nice-0 time. */
+/* For the tests: p's numbers (its lag out of the queue), and cpu's V, in
+ * us of nice-0 time. */
 static int64_t us(int64_t vt)
 {
 	return vt * 1000 / (1 << VT_SHIFT);
@@ -474,16 +580,33 @@ static bool recount_one(struct sched_task *p, void *arg)
 	return true;
 }
 
-/* check=1 (policy.h): the queue is sound (vtime_queue_check) and holds
- * rq's queued normal tasks but the running one; load, sum and nr are
- * theirs.  rq locked. */
+/* check=1: a node whose min_deadline is not least_below it, or NULL.  If
+ * none, each is its subtree's least deadline (induction from the leaves). */
+static struct ev_task *wrong_minimum(struct rb_node *n)
+{
+	struct ev_task *bad;
+
+	if (!n)
+		return NULL;
+	if ((bad = wrong_minimum(n->left)) || (bad = wrong_minimum(n->right)))
+		return bad;
+	return ev_of(n)->min_deadline == least_below(n) ? NULL : ev_of(n);
+}
+
+/* check=1 (policy.h): the queue is sound (vtime_queue_check, the subtree
+ * minima) and holds rq's queued normal tasks but the running one; load,
+ * sum and nr are theirs.  rq locked. */
 static int ev_verify(struct runqueue *rq, char *why, size_t n)
 {
 	struct recount r = { .rq = rq, .q = EV_RQ(rq) };
 	const char *broken;
+	struct ev_task *bad;
 
 	if (vtime_queue_check(&r.q->queue, &broken))
 		return sched_snprintf(why, n, "eevdf cpu%d: the queue %s", rq->cpu, broken), -1;
+	if ((bad = wrong_minimum(r.q->queue.tree.node)))
+		return sched_snprintf(why, n, "eevdf cpu%d: pid %d's subtree minimum is wrong",
+				      rq->cpu, vtime_task(&bad->node)->pid), -1;
 	sched_for_each_queued(rq, recount_one, &r);
 	if (r.bad_pid)
 		return sched_snprintf(why, n, "eevdf cpu%d: pid %d misfiled", rq->cpu,

@@ -50,8 +50,11 @@ static inline struct sched_task *vtime_task(const struct vtime_node *n)
 		 : NULL;
 }
 
-/* n goes in at its vtime, after every node of an equal one. */
-static inline void vtime_queue_insert(struct vtime_queue *q, struct vtime_node *n)
+/* n goes in at its vtime, after every node of an equal one.  The _aug
+ * calls are for a queue whose nodes keep an augmented value (rbtree.h;
+ * eevdf: the least deadline below), update recomputing one node's. */
+static inline void vtime_queue_insert_aug(struct vtime_queue *q, struct vtime_node *n,
+					  rb_update_fn update)
 {
 	struct rb_node **link = &q->tree.node, *parent = NULL;
 
@@ -63,8 +66,20 @@ static inline void vtime_queue_insert(struct vtime_queue *q, struct vtime_node *
 			link = &parent->right;
 	}
 	rb_link(&n->rb, parent, link);
-	rb_insert_color(&q->tree, &n->rb);
+	rb_insert_augmented(&q->tree, &n->rb, update);
 	q->nr++;
+}
+
+static inline void vtime_queue_remove_aug(struct vtime_queue *q, struct vtime_node *n,
+					  rb_update_fn update)
+{
+	rb_erase_augmented(&q->tree, &n->rb, update);
+	q->nr--;
+}
+
+static inline void vtime_queue_insert(struct vtime_queue *q, struct vtime_node *n)
+{
+	vtime_queue_insert_aug(q, n, NULL);
 }
 
 static inline void vtime_queue_remove(struct vtime_queue *q, struct vtime_node *n)

@@ -2,7 +2,9 @@
  * test_rbtree.c - kernel/lib/rbtree.h: after every insert and erase of a
  * random workload the tree keeps the red-black rules and parent links
  * (rb_check), holds exactly the keys of a reference array, in order, and
- * stays within 2 log2(n+1) high.
+ * stays within 2 log2(n+1) high; augmented (each node keeping the least
+ * value of its subtree, as eevdf keeps deadlines), every node's value is
+ * its subtree's minimum, recomputed from scratch, after every step.
  */
 #include "unit.h"
 #include "lib/rbtree.h"
@@ -15,6 +17,7 @@ struct item {
 	struct rb_node node;
 	int key;
 	int in;
+	int value, min;          /* augmented: min is the least value below */
 };
 
 static struct item items[N];
@@ -27,7 +30,25 @@ static unsigned int rnd(unsigned int n)
 	return (seed >> 8) % n;
 }
 
-static void insert(struct item *it)
+static struct item *item_of(struct rb_node *n)
+{
+	return rb_entry(n, struct item, node);
+}
+
+/* The augmentation's update: min from the node and its children's. */
+static void update_min(struct rb_node *n)
+{
+	int m = item_of(n)->value;
+
+	if (n->left && item_of(n->left)->min < m)
+		m = item_of(n->left)->min;
+	if (n->right && item_of(n->right)->min < m)
+		m = item_of(n->right)->min;
+	item_of(n)->min = m;
+}
+
+/* With update NULL: the plain tree. */
+static void insert_aug(struct item *it, rb_update_fn update)
 {
 	struct rb_node **link = &root.node, *parent = NULL;
 
@@ -37,8 +58,16 @@ static void insert(struct item *it)
 			&parent->left : &parent->right;
 	}
 	rb_link(&it->node, parent, link);
-	rb_insert_color(&root, &it->node);
+	if (update)
+		rb_insert_augmented(&root, &it->node, update);
+	else
+		rb_insert_color(&root, &it->node);
 	it->in = 1;
+}
+
+static void insert(struct item *it)
+{
+	insert_aug(it, NULL);
 }
 
 /* 2 log2(n + 1), rounded up: the red-black height bound. */
@@ -114,6 +143,87 @@ UNIT_TEST(random_inserts_and_erases_keep_the_rules_and_the_keys)
 		CHECK(height(root.node) <= bound(n));
 	}
 	CHECK(matches());
+}
+
+/* The least value below n, from the values alone (not the stored mins). */
+static int true_min(const struct rb_node *n)
+{
+	int m, c;
+
+	m = rb_entry(n, struct item, node)->value;
+	if (n->left && (c = true_min(n->left)) < m)
+		m = c;
+	if (n->right && (c = true_min(n->right)) < m)
+		m = c;
+	return m;
+}
+
+/* A node whose min is not its subtree's, or NULL. */
+static struct item *wrong_min(struct rb_node *n)
+{
+	struct item *bad;
+
+	if (!n)
+		return NULL;
+	if ((bad = wrong_min(n->left)) || (bad = wrong_min(n->right)))
+		return bad;
+	return item_of(n)->min == true_min(n) ? NULL : item_of(n);
+}
+
+UNIT_TEST(augmented_every_subtree_min_holds_through_random_inserts_and_erases)
+{
+	struct item *bad;
+	int step, i, n = 0;
+
+	root.node = NULL;
+	seed = 99;
+	for (i = 0; i < N; i++)
+		items[i] = (struct item){ .key = (int)rnd(500), .value = (int)rnd(100000) };
+	for (step = 0; step < 6000; step++) {
+		struct item *it = &items[rnd(N)];
+
+		if (it->in) {
+			rb_erase_augmented(&root, &it->node, update_min);
+			it->in = 0;
+			n--;
+		} else {
+			insert_aug(it, update_min);
+			n++;
+		}
+		if (!rb_check(&root)) {
+			unit_fail(__FILE__, __LINE__, "red-black rules broken at step %d", step);
+			return;
+		}
+		if ((bad = wrong_min(root.node))) {
+			unit_fail(__FILE__, __LINE__, "step %d (%d nodes): key %d keeps min %d, "
+				  "expected %d", step, n, bad->key, bad->min, true_min(&bad->node));
+			return;
+		}
+	}
+	CHECK(matches());
+	CHECK(n > 500);                     /* a tree of some height was tested */
+}
+
+/* The same check fails on one wrong min (and the plain calls keep none). */
+UNIT_TEST(augmented_check_catches_one_stale_min)
+{
+	struct rb_node *leaf;
+	int i;
+
+	root.node = NULL;
+	for (i = 0; i < 31; i++) {
+		items[i] = (struct item){ .key = i, .value = 100 - i };
+		insert_aug(&items[i], update_min);
+	}
+	CHECK(wrong_min(root.node) == NULL);
+	CHECK_EQ(70, item_of(root.node)->min);
+	for (leaf = root.node; leaf->left; leaf = leaf->left)
+		;
+	item_of(leaf)->value = 5;          /* changed without rb_propagate */
+	CHECK(wrong_min(root.node) != NULL);
+	rb_propagate(leaf, update_min);
+	CHECK(wrong_min(root.node) == NULL);
+	CHECK_EQ(5, item_of(root.node)->min);
 }
 
 UNIT_TEST(ascending_inserts_stay_balanced_and_erase_to_empty)

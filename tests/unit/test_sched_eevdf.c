@@ -277,3 +277,37 @@ UNIT_TEST(tree_and_sums_hold_through_fork_nice_sleep_and_switch)
 	CHECK_EQ(0, host_check(why, sizeof(why)));
 	CHECK_EQ(6, sched_rq[0].nr_running + sched_rq[1].nr_running);
 }
+
+/* 40 tasks on 2 CPUs for 3 s, each ms one of: a nice change (a queued
+ * task's deadline moves), a yield, a sleep, a wake-up: check=1, which
+ * recomputes every subtree's least deadline, holds after every ms. */
+UNIT_TEST(subtree_minima_hold_through_nice_yield_sleep_and_wakeup)
+{
+	struct sched_task *t[40];
+	unsigned int seed = 5, ms, r;
+	int i;
+
+	host_boot(2, &sched_policy_eevdf);
+	for (i = 0; i < 40; i++)
+		t[i] = host_spawn("t", i % 20 - 10, i % 2);
+	host_schedule(0);
+	host_schedule(1);
+	for (ms = 0; ms < 3000; ms++) {
+		seed = seed * 1103515245u + 12345u;
+		r = seed >> 8;
+		i = (int)(r % 40);
+		if (r % 7 == 0)
+			sched_set_nice(t[i], (int)(r % 40) - 20);
+		else if (r % 7 == 1)
+			sched_yield(host_curr(r % 2));
+		else if (r % 7 == 2 && !host_curr(r % 2)->is_idle)
+			host_sleep(host_curr(r % 2));
+		else if (t[i]->state == SCHED_TASK_SLEEPING)
+			host_wake(t[i], NULL, SCHED_WAKER_KTHREAD, false);
+		host_run(1);
+		if (!eevdf_check(0) || !eevdf_check(1)) {
+			unit_fail(__FILE__, __LINE__, "check=1 fails after %u ms", ms);
+			return;
+		}
+	}
+}
