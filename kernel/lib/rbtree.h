@@ -13,13 +13,13 @@
  * So the longest path is at most twice the shortest: height <= 2 log2(n+1).
  * rb_check verifies all three (and the parent links) for the tests.
  *
- * Augmentation (CLRS 14.2, Linux: rb_augment.h): a node may also keep a
- * value computed from its own item and its children's values alone (eevdf:
- * the least deadline in its subtree).  By CLRS's theorem 14.1 that value
- * stays right in O(log n): recompute it on the path up from where insert
- * or erase changed the tree, and at the two nodes of every rotation.  The
- * caller gives update(n), which recomputes n's value from n and its
- * children; the plain calls pass NULL and keep none (cfs).
+ * Augmentation (CLRS 14.2; Linux: RB_DECLARE_CALLBACKS): a node may also
+ * keep a value computed from its own item and its children's values
+ * alone (eevdf: the least deadline in its subtree).  By CLRS's theorem
+ * 14.1 that value stays right in O(log n): recompute it on the path up
+ * from where insert or erase changed the tree, and at the two nodes of
+ * every rotation.  The caller gives update(n), which recomputes n's value
+ * from n and its children; the plain calls pass NULL and keep none (cfs).
  *
  * Header only, so that every build of the scheduler (kernel, host tests,
  * simulator, labs) has it without a new source file.  No locking: the
